@@ -1,1 +1,19 @@
-pub fn x(){}
+//! Rules of the jumping board games: one [`Game`] trait that every game implements, the
+//! games themselves, Zobrist hashing and a generic perft.
+//!
+//! The hot paths (move generation, play, undo) never allocate: moves go into a buffer
+//! the caller owns and reuses.
+#![deny(missing_docs)]
+
+pub mod bitboard;
+pub mod game;
+pub mod games;
+pub mod perft;
+pub mod player;
+pub mod registry;
+pub mod zobrist;
+
+pub use game::{EndReason, Game, GameError, GameOptions, Outcome, ParseError, Status};
+pub use games::leapfrog::{Leapfrog, LeapfrogMove};
+pub use player::{Seat, MAX_PLAYERS};
+pub use registry::{GameKind, GameSpec};

@@ -1,0 +1,3 @@
+//! The games, one module each.
+
+pub mod leapfrog;

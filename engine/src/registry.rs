@@ -1,0 +1,146 @@
+//! Game names to game types: the one place that lists every game. Code that must work
+//! for any game named at run time uses [`with_game!`](crate::with_game), which expands to
+//! a `match` over [`GameKind`] with the game's type in scope.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::game::{GameError, GameOptions};
+
+/// Every game the engine plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameKind {
+    /// Leapfrog Race, the project's main game.
+    Leapfrog,
+}
+
+impl GameKind {
+    /// Every game, in the order help texts list them.
+    pub const ALL: &'static [GameKind] = &[GameKind::Leapfrog];
+
+    /// The name the command line and configs use.
+    pub fn name(self) -> &'static str {
+        match self {
+            GameKind::Leapfrog => "leapfrog",
+        }
+    }
+
+    /// The names of every game, comma-separated, for error messages.
+    pub fn known_names() -> String {
+        GameKind::ALL
+            .iter()
+            .map(|kind| kind.name())
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+impl fmt::Display for GameKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for GameKind {
+    type Err = GameError;
+
+    fn from_str(name: &str) -> Result<GameKind, GameError> {
+        GameKind::ALL
+            .iter()
+            .copied()
+            .find(|kind| kind.name() == name)
+            .ok_or_else(|| GameError::UnknownGame {
+                name: name.to_string(),
+                known: GameKind::known_names(),
+            })
+    }
+}
+
+/// A game with its rule options, written `name` or `name:key=value,key=value`
+/// (e.g. `leapfrog:first=B`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameSpec {
+    /// Which game.
+    pub kind: GameKind,
+    /// Its rule options.
+    pub options: GameOptions,
+}
+
+impl FromStr for GameSpec {
+    type Err = GameError;
+
+    fn from_str(text: &str) -> Result<GameSpec, GameError> {
+        let (name, rest) = text.split_once(':').unwrap_or((text, ""));
+        let kind: GameKind = name.trim().parse()?;
+        let mut options = GameOptions::new();
+        for pair in rest.split(',').filter(|p| !p.trim().is_empty()) {
+            let (key, value) = pair.split_once('=').ok_or_else(|| GameError::BadOption {
+                game: kind.name(),
+                key: pair.trim().to_string(),
+                value: String::new(),
+                expected: "key=value".into(),
+            })?;
+            options.set(key.trim(), value.trim());
+        }
+        Ok(GameSpec { kind, options })
+    }
+}
+
+impl fmt::Display for GameSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.kind)?;
+        if self.options.iter().next().is_some() {
+            write!(f, ":{}", self.options)?;
+        }
+        Ok(())
+    }
+}
+
+/// Runs `$body` with `$G` naming the type of the game `$kind`.
+///
+/// ```
+/// use engine::{with_game, Game, GameKind};
+/// let kind: GameKind = "leapfrog".parse().unwrap();
+/// let name = with_game!(kind, G => G::NAME);
+/// assert_eq!(name, "leapfrog");
+/// ```
+#[macro_export]
+macro_rules! with_game {
+    ($kind:expr, $G:ident => $body:expr) => {
+        match $kind {
+            $crate::GameKind::Leapfrog => {
+                type $G = $crate::games::leapfrog::Leapfrog;
+                $body
+            }
+        }
+    };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip() {
+        for kind in GameKind::ALL {
+            assert_eq!(kind.name().parse::<GameKind>().unwrap(), *kind);
+        }
+    }
+
+    #[test]
+    fn unknown_game_quotes_the_name() {
+        let error = "chess".parse::<GameKind>().unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "unknown game \"chess\": expected one of leapfrog"
+        );
+    }
+
+    #[test]
+    fn spec_with_options() {
+        let spec: GameSpec = "leapfrog:first=B".parse().unwrap();
+        assert_eq!(spec.kind, GameKind::Leapfrog);
+        assert_eq!(spec.options.get("first"), Some("B"));
+        assert_eq!(spec.to_string(), "leapfrog:first=B");
+    }
+}
