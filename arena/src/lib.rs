@@ -1,1 +1,2 @@
-
+//! Seeded tournaments for the engine's games: scheduling, statistics and reports.
+pub mod stats;

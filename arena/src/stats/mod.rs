@@ -1,0 +1,28 @@
+//! Statistics the arena reports: score intervals, Elo, pentanomial records, Bradley–Terry
+//! ratings, sequential tests (GSPRT) and descriptive summaries of game metrics.
+//!
+//! Every function here is pure: no I/O, no clocks, and randomness only through a
+//! [`rand_chacha::ChaCha8Rng`] seeded by the caller, so a tournament's CSV is reproducible.
+//! The formulas follow `stats.md` (the arena's statistics note); the notation there is used
+//! in the docs: n games, N game pairs, z the normal quantile of the confidence level,
+//! L(x) = 1 / (1 + 10^(-x/400)) and Elo(S) = -400 log10(1/S - 1).
+
+mod bradley_terry;
+mod crosstable;
+mod describe;
+mod elo;
+mod gsprt;
+mod interval;
+mod record;
+mod summary;
+mod variance;
+
+pub use bradley_terry::{BradleyTerry, BradleyTerryError, RatingInterval};
+pub use crosstable::{Crosstable, GameUnits, PairScore};
+pub use describe::{mean, quantile, quantile_sorted, quantiles, std_dev};
+pub use elo::{elo_from_score, score_from_elo};
+pub use gsprt::{Gsprt, GsprtError, GsprtStatus, Outcomes, Verdict};
+pub use interval::{wilson, z_for_confidence, Z_95};
+pub use record::{GameResult, PairRecord};
+pub use summary::ScoreSummary;
+pub use variance::{pentanomial_variance, trinomial_variance, PAIR_SCORES};
