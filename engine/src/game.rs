@@ -48,6 +48,17 @@ pub trait Game: Clone + fmt::Debug + fmt::Display + Send + Sync + 'static {
         scratch.len()
     }
 
+    /// How many moves extend the game from here: none when it is over, else
+    /// [`Game::count_moves`]. Perft's bulk count at the last ply; games that can tell
+    /// both at once override it.
+    fn count_moves_if_ongoing(&self, scratch: &mut Vec<Self::Move>) -> usize {
+        if self.is_over() {
+            0
+        } else {
+            self.count_moves(scratch)
+        }
+    }
+
     /// Plays `mv`, which must be legal here: the hot path checks nothing. Use
     /// [`Game::try_play`] for moves from outside.
     fn play(&mut self, mv: Self::Move);

@@ -78,6 +78,13 @@ impl LeapfrogMove {
     fn mask(self) -> u32 {
         (1 << self.from) | (1 << self.to)
     }
+
+    /// The mask on the board turned end to end.
+    #[inline]
+    fn mirrored_mask(self) -> u32 {
+        const LAST: u32 = SPOTS - 1;
+        (1 << (LAST - self.from as u32)) | (1 << (LAST - self.to as u32))
+    }
 }
 
 impl fmt::Display for LeapfrogMove {
@@ -91,6 +98,8 @@ impl fmt::Display for LeapfrogMove {
 pub struct Leapfrog {
     /// Bit sets of A's and B's pieces.
     pieces: [u32; 2],
+    /// The same turned end to end, kept up to date so that B's moves need no mirroring.
+    mirrored: [u32; 2],
     to_move: Seat,
     hash: u64,
 }
@@ -106,6 +115,7 @@ impl Leapfrog {
     pub fn from_pieces(a: u32, b: u32, to_move: Seat) -> Leapfrog {
         let mut position = Leapfrog {
             pieces: [a, b],
+            mirrored: [mirror(a), mirror(b)],
             to_move,
             hash: 0,
         };
@@ -153,11 +163,10 @@ impl Leapfrog {
     /// The seat to move's targets, in its own forward direction (mirrored for B).
     #[inline]
     fn forward_targets(&self) -> Targets {
-        let [a, b] = self.pieces;
         if self.to_move == Seat::A {
-            forward_targets(a, b)
+            forward_targets(self.pieces[0], self.pieces[1])
         } else {
-            forward_targets(mirror(b), mirror(a))
+            forward_targets(self.mirrored[1], self.mirrored[0])
         }
     }
 
@@ -222,13 +231,12 @@ impl Game for Leapfrog {
     #[inline]
     fn generate_moves(&self, moves: &mut Vec<LeapfrogMove>) {
         moves.clear();
-        let [a, b] = self.pieces;
-        let (targets, enemy) = if self.to_move == Seat::A {
-            (forward_targets(a, b), b)
+        let (own, enemy) = if self.to_move == Seat::A {
+            (self.pieces[0], self.pieces[1])
         } else {
-            let enemy = mirror(a);
-            (forward_targets(mirror(b), enemy), enemy)
+            (self.mirrored[1], self.mirrored[0])
         };
+        let targets = forward_targets(own, enemy);
         // In the mirrored frame spot i is spot 18 - i of the board.
         let flip = if self.to_move == Seat::A {
             0
@@ -256,9 +264,20 @@ impl Game for Leapfrog {
     }
 
     #[inline]
+    fn count_moves_if_ongoing(&self, _scratch: &mut Vec<LeapfrogMove>) -> usize {
+        // A stuck side has no moves to count, so only the goal needs a look.
+        if self.goal_reached() {
+            0
+        } else {
+            self.forward_targets().count() as usize
+        }
+    }
+
+    #[inline]
     fn play(&mut self, mv: LeapfrogMove) {
         let side = self.to_move.index();
         self.pieces[side] ^= mv.mask();
+        self.mirrored[side] ^= mv.mirrored_mask();
         self.hash ^= piece_key(side, mv.from as u32) ^ piece_key(side, mv.to as u32) ^ SIDE_KEY;
         self.to_move = self.to_move.next(2);
     }
@@ -268,6 +287,7 @@ impl Game for Leapfrog {
         self.to_move = self.to_move.next(2);
         let side = self.to_move.index();
         self.pieces[side] ^= mv.mask();
+        self.mirrored[side] ^= mv.mirrored_mask();
         self.hash ^= piece_key(side, mv.from as u32) ^ piece_key(side, mv.to as u32) ^ SIDE_KEY;
     }
 
