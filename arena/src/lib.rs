@@ -1,2 +1,14 @@
-//! Seeded tournaments for the engine's games: scheduling, statistics and reports.
+//! The arena: seeded tournaments between agents, their statistics and output, and the
+//! command-line verbs that drive them. The `arena` binary is a thin shell over this.
+
+pub mod cli;
+pub mod config;
+pub mod error;
+pub mod games_csv;
+pub mod match_play;
+pub mod play;
+pub mod report;
+pub mod schedule;
+pub mod seeds;
 pub mod stats;
+pub mod tournament;

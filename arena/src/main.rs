@@ -1,1 +1,17 @@
-fn main() {}
+//! The `arena` command: parse the command line, run the verb, map errors to exit codes.
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+fn main() -> ExitCode {
+    let cli = arena::cli::Cli::parse();
+    let mut stdout = std::io::stdout().lock();
+    match arena::cli::run(cli, &mut stdout) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("error: {error}");
+            ExitCode::from(error.exit_code())
+        }
+    }
+}

@@ -1,0 +1,151 @@
+//! The command line: clap definitions of every verb, and the dispatch to the library.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
+use engine::{with_game, Game, GameKind, GameSpec};
+
+use crate::error::ArenaError;
+use crate::{play, tournament};
+
+/// Seeded tournaments between game-playing agents, with honest statistics.
+#[derive(Debug, Parser)]
+#[command(name = "arena", version, about, long_about = None)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub verb: Verb,
+}
+
+/// The verbs.
+#[derive(Debug, Subcommand)]
+pub enum Verb {
+    /// Count move sequences of each length from 1 to D (checks move generation).
+    Perft(PerftArgs),
+    /// Play one game between agents and print its moves and result.
+    Play(PlayArgs),
+    /// Run a round-robin tournament from a TOML config, writing CSV files.
+    Run(RunArgs),
+    /// Replay one game of a tournament from its seed and check every move.
+    Replay(ReplayArgs),
+}
+
+/// `arena perft`.
+#[derive(Debug, Args)]
+pub struct PerftArgs {
+    /// The game, with options if any (e.g. `leapfrog` or `leapfrog:first=B`).
+    pub game: String,
+    /// The deepest ply count to report.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub depth: u32,
+    /// Start from this position (in the game's notation) instead of the start.
+    #[arg(long)]
+    pub position: Option<String>,
+}
+
+/// `arena play`.
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    /// The game, with options if any.
+    pub game: String,
+    /// Spec of the agent in seat A, which moves first (e.g. `minimax:depth=4`).
+    #[arg(long, required_unless_present = "seat")]
+    pub first: Option<String>,
+    /// Spec of the agent in seat B.
+    #[arg(long, required_unless_present = "seat")]
+    pub second: Option<String>,
+    /// Spec of each seat in turn order, once per seat (games of more than two players).
+    #[arg(long, conflicts_with_all = ["first", "second"])]
+    pub seat: Vec<String>,
+    /// The game's seed: the opening and every agent's seed derive from it.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Seeded random plies before the agents take over.
+    #[arg(long, default_value_t = 0)]
+    pub opening_plies: u32,
+    /// Stop after this many plies and let progress decide (default: the game's cap).
+    #[arg(long)]
+    pub max_plies: Option<u32>,
+    /// Draw the board after each move.
+    #[arg(long)]
+    pub show: bool,
+}
+
+/// `arena run`.
+#[derive(Debug, Args)]
+pub struct RunArgs {
+    /// The tournament config (TOML).
+    pub config: PathBuf,
+    /// Worker threads (overrides the config).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Output folder (overrides the config).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Finish an interrupted run in the output folder.
+    #[arg(long, conflicts_with = "force")]
+    pub resume: bool,
+    /// Replace whatever run the output folder holds.
+    #[arg(long)]
+    pub force: bool,
+}
+
+/// `arena replay`.
+#[derive(Debug, Args)]
+pub struct ReplayArgs {
+    /// The `games.csv` of a run (its folder's `config.toml` gives the specs).
+    pub games: PathBuf,
+    /// The game_id to replay.
+    #[arg(long)]
+    pub game: u64,
+    /// Draw the board after each move.
+    #[arg(long)]
+    pub show: bool,
+}
+
+/// Runs the verb the command line names, writing its report to `out`.
+///
+/// # Errors
+/// Whatever the verb reports; see [`ArenaError::exit_code`].
+pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), ArenaError> {
+    match cli.verb {
+        Verb::Perft(args) => perft(&args, out),
+        Verb::Play(args) => play::play_command(&args, out),
+        Verb::Run(args) => tournament::run_command(&args, out),
+        Verb::Replay(args) => play::replay_command(&args, out),
+    }
+}
+
+/// Reads a game name with options.
+///
+/// # Errors
+/// An unknown game or a malformed option.
+pub fn parse_game(text: &str) -> Result<GameSpec, ArenaError> {
+    Ok(text.parse::<GameSpec>()?)
+}
+
+fn perft(args: &PerftArgs, out: &mut dyn Write) -> Result<(), ArenaError> {
+    let spec = parse_game(&args.game)?;
+    with_game!(spec.kind, G => {
+        let start = match &args.position {
+            Some(text) => G::parse_position(text)?,
+            None => G::new(&spec.options)?,
+        };
+        for depth in 1..=args.depth {
+            let nodes = engine::perft::perft(&start, depth);
+            writeln!(out, "{depth} {nodes}").map_err(stdout_error)?;
+        }
+    });
+    Ok(())
+}
+
+/// An error writing the report to standard output.
+pub fn stdout_error(error: std::io::Error) -> ArenaError {
+    ArenaError::failure(format!("cannot write to standard output: {error}"))
+}
+
+/// The names of every game, for help texts.
+pub fn game_names() -> String {
+    GameKind::known_names()
+}

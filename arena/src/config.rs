@@ -1,0 +1,337 @@
+//! Tournament configs: TOML read into a validated [`TournamentConfig`], with errors that
+//! name the file, the line and the field, and quote what was written.
+
+use std::collections::HashMap;
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+
+use engine::{with_game, GameSpec};
+use serde::{Deserialize, Serialize};
+use toml::Spanned;
+
+use crate::error::ArenaError;
+
+/// The config file as written, before validation.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawConfig {
+    game: Spanned<String>,
+    seed: u64,
+    games_per_pair: Spanned<u32>,
+    #[serde(default)]
+    opening_plies: u32,
+    max_plies: Option<Spanned<u32>>,
+    threads: Option<Spanned<usize>>,
+    out: Option<String>,
+    anchor: Option<Spanned<String>>,
+    bootstrap: Option<Spanned<usize>>,
+    #[serde(default)]
+    agent: Vec<RawAgent>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawAgent {
+    name: Spanned<String>,
+    spec: Spanned<String>,
+}
+
+/// One entrant of a tournament.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AgentEntry {
+    /// The name in the CSV files.
+    pub name: String,
+    /// The spec string that builds it.
+    pub spec: String,
+}
+
+/// Everything that decides a tournament's results. Two runs with equal identities write
+/// the same CSV files, whatever their thread counts.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RunIdentity {
+    /// The game and its rule options, as `name[:key=value,...]`.
+    pub game: String,
+    /// The master seed.
+    pub seed: u64,
+    /// Game pairs per pairing; each pair is two games with seats swapped.
+    pub games_per_pair: u32,
+    /// Seeded random plies before the agents take over.
+    pub opening_plies: u32,
+    /// Games stop here and progress decides.
+    pub max_plies: u32,
+    /// The agent whose rating is 0.
+    pub anchor: String,
+    /// Bootstrap resamples for the rating intervals.
+    pub bootstrap: usize,
+    /// The entrants, in the config's order.
+    pub agent: Vec<AgentEntry>,
+}
+
+/// A validated tournament config.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TournamentConfig {
+    /// Where the config was read from.
+    pub path: PathBuf,
+    /// The game with its options.
+    pub game: GameSpec,
+    /// What decides the results.
+    pub identity: RunIdentity,
+    /// Worker threads (the command line can override it).
+    pub threads: usize,
+    /// The output folder (the command line can override it).
+    pub out: PathBuf,
+}
+
+impl TournamentConfig {
+    /// Index of the anchor agent in [`RunIdentity::agent`].
+    pub fn anchor_index(&self) -> usize {
+        let anchor = &self.identity.anchor;
+        self.identity
+            .agent
+            .iter()
+            .position(|a| &a.name == anchor)
+            .unwrap_or(0)
+    }
+}
+
+/// Bootstrap resamples when the config names none.
+pub const DEFAULT_BOOTSTRAP: usize = 1000;
+
+/// Reads and validates the config at `path`.
+///
+/// # Errors
+/// An unreadable file, text that is not TOML, unknown keys, wrong types, missing fields,
+/// an unknown game, bad or duplicate agents: each names the file, the line and the field.
+pub fn load(path: &Path) -> Result<TournamentConfig, ArenaError> {
+    let bytes = std::fs::read(path)
+        .map_err(|e| ArenaError::input(format!("cannot read config {}: {e}", path.display())))?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        let offset = e.utf8_error().valid_up_to();
+        let line = 1 + e.as_bytes()[..offset]
+            .iter()
+            .filter(|b| **b == b'\n')
+            .count();
+        ArenaError::input(format!(
+            "{}:{line}: not a TOML config: the file is not UTF-8 text",
+            path.display()
+        ))
+    })?;
+    parse(path, &text)
+}
+
+/// Validates config `text` that was read from `path` (used in messages only).
+///
+/// # Errors
+/// As [`load`].
+pub fn parse(path: &Path, text: &str) -> Result<TournamentConfig, ArenaError> {
+    let at = |span: Range<usize>, message: String| located(path, text, span, message);
+    let raw: RawConfig = toml::from_str(text).map_err(|e| {
+        let span = e.span().unwrap_or(0..0);
+        at(span, e.message().trim().to_string())
+    })?;
+
+    let game: GameSpec = raw
+        .game
+        .get_ref()
+        .parse()
+        .map_err(|e: engine::GameError| at(raw.game.span(), format!("field `game`: {e}")))?;
+    let start_ply_cap = with_game!(game.kind, G => {
+        let start = <G as engine::Game>::new(&game.options)
+            .map_err(|e| at(raw.game.span(), format!("field `game`: {e}")))?;
+        engine::Game::ply_cap(&start)
+    });
+
+    if *raw.games_per_pair.get_ref() == 0 {
+        return Err(at(
+            raw.games_per_pair.span(),
+            "field `games_per_pair`: 0: expected at least 1".into(),
+        ));
+    }
+    let max_plies = match &raw.max_plies {
+        None => start_ply_cap,
+        Some(value) if *value.get_ref() == 0 => {
+            return Err(at(
+                value.span(),
+                "field `max_plies`: 0: expected at least 1".into(),
+            ))
+        }
+        Some(value) => *value.get_ref(),
+    };
+    let threads = match &raw.threads {
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        Some(value) if *value.get_ref() == 0 => {
+            return Err(at(
+                value.span(),
+                "field `threads`: 0: expected at least 1".into(),
+            ))
+        }
+        Some(value) => *value.get_ref(),
+    };
+    if raw.agent.len() < 2 {
+        return Err(at(
+            0..0,
+            format!(
+                "field `agent`: {} agents given: expected at least two [[agent]] tables",
+                raw.agent.len()
+            ),
+        ));
+    }
+    let mut seen: HashMap<&str, ()> = HashMap::new();
+    let mut agent = Vec::new();
+    for entry in &raw.agent {
+        let name = entry.name.get_ref();
+        if name.trim().is_empty() || name.contains([',', '"', '\n']) {
+            return Err(at(
+                entry.name.span(),
+                format!("field `name`: {name:?}: expected a name without commas or quotes"),
+            ));
+        }
+        if seen.insert(name, ()).is_some() {
+            return Err(at(
+                entry.name.span(),
+                format!("field `name`: duplicate agent name {name:?}"),
+            ));
+        }
+        let spec = entry.spec.get_ref();
+        with_game!(game.kind, G => {
+            agents::build::<G>(spec)
+                .map_err(|e| at(entry.spec.span(), format!("field `spec`: {e}")))?;
+        });
+        agent.push(AgentEntry {
+            name: name.clone(),
+            spec: spec.clone(),
+        });
+    }
+    let anchor = match &raw.anchor {
+        None => agent[0].name.clone(),
+        Some(name) if agent.iter().any(|a| &a.name == name.get_ref()) => name.get_ref().clone(),
+        Some(name) => {
+            return Err(at(
+                name.span(),
+                format!(
+                    "field `anchor`: {:?}: expected one of the agents' names",
+                    name.get_ref()
+                ),
+            ))
+        }
+    };
+    let bootstrap = raw
+        .bootstrap
+        .as_ref()
+        .map_or(DEFAULT_BOOTSTRAP, |b| *b.get_ref());
+    let out = raw.out.map(PathBuf::from).unwrap_or_else(|| {
+        let stem = path
+            .file_stem()
+            .map_or("run".into(), |s| s.to_string_lossy().into_owned());
+        PathBuf::from("results").join(stem)
+    });
+    Ok(TournamentConfig {
+        path: path.to_path_buf(),
+        identity: RunIdentity {
+            game: game.to_string(),
+            seed: raw.seed,
+            games_per_pair: *raw.games_per_pair.get_ref(),
+            opening_plies: raw.opening_plies,
+            max_plies,
+            anchor,
+            bootstrap,
+            agent,
+        },
+        game,
+        threads,
+        out,
+    })
+}
+
+/// A message that names `path` and the line of `span` in `text`, and quotes what was
+/// written there when the message does not already.
+fn located(path: &Path, text: &str, span: Range<usize>, message: String) -> ArenaError {
+    let start = span.start.min(text.len());
+    let line = 1 + text[..start].matches('\n').count();
+    let written: String = text
+        .get(span.clone())
+        .unwrap_or("")
+        .chars()
+        .take(60)
+        .collect();
+    let quoted = if written.trim().is_empty() || message.contains(written.trim()) {
+        String::new()
+    } else {
+        format!(" (written {:?})", written.trim())
+    };
+    ArenaError::input(format!("{}:{line}: {message}{quoted}", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GOOD: &str = r#"
+game = "leapfrog"
+seed = 42
+games_per_pair = 5
+opening_plies = 4
+threads = 2
+out = "results/x"
+
+[[agent]]
+name = "random"
+spec = "random"
+
+[[agent]]
+name = "random-2"
+spec = "random"
+"#;
+
+    fn error(text: &str) -> String {
+        parse(Path::new("configs/t.toml"), text)
+            .unwrap_err()
+            .to_string()
+    }
+
+    #[test]
+    fn a_good_config_resolves_defaults() {
+        let config = parse(Path::new("configs/t.toml"), GOOD).unwrap();
+        assert_eq!(config.identity.max_plies, 140);
+        assert_eq!(config.identity.anchor, "random");
+        assert_eq!(config.identity.bootstrap, DEFAULT_BOOTSTRAP);
+        assert_eq!(config.threads, 2);
+        assert_eq!(config.out, PathBuf::from("results/x"));
+    }
+
+    #[test]
+    fn errors_name_file_line_field_and_value() {
+        let e = error(&GOOD.replace("seed = 42", "seed = \"forty\""));
+        assert!(e.starts_with("configs/t.toml:3: "), "{e}");
+        assert!(e.contains("\"forty\""), "{e}");
+        let e = error(&GOOD.replace("threads = 2", "thread = 2"));
+        assert!(
+            e.starts_with("configs/t.toml:6: ") && e.contains("thread"),
+            "{e}"
+        );
+        let e = error(&GOOD.replace("game = \"leapfrog\"", "game = \"chess\""));
+        assert!(
+            e.starts_with("configs/t.toml:2: field `game`: unknown game \"chess\""),
+            "{e}"
+        );
+        let e = error(&GOOD.replace("seed = 42\n", ""));
+        assert!(e.contains("missing field `seed`"), "{e}");
+        let e = error(&GOOD.replace("random-2", "random"));
+        assert!(
+            e.starts_with("configs/t.toml:14: field `name`: duplicate agent name \"random\""),
+            "{e}"
+        );
+        let e = error(&GOOD.replace(
+            "spec = \"random\"\n\n[[agent]]",
+            "spec = \"randon\"\n\n[[agent]]",
+        ));
+        assert!(
+            e.starts_with("configs/t.toml:11: field `spec`: unknown agent \"randon\""),
+            "{e}"
+        );
+        let e = error("\u{1}\u{2}garbage = = =");
+        assert!(e.starts_with("configs/t.toml:1: "), "{e}");
+    }
+}

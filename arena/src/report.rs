@@ -1,0 +1,339 @@
+//! The run's summaries, worked out from `games.csv` rows: `pairs.csv` (each ordered
+//! pair of agents), `standings.csv` (Bradley-Terry ratings) and `summary.csv` (the
+//! game's own metrics). Everything here is a pure function of the rows and the config.
+
+use std::collections::{BTreeMap, HashSet};
+use std::fmt::Write;
+
+use crate::config::RunIdentity;
+use crate::games_csv::GameRow;
+use crate::seeds;
+use crate::stats::{
+    quantiles, std_dev, wilson, BradleyTerry, GameResult, GameUnits, PairRecord, RatingInterval,
+    ScoreSummary, Z_95,
+};
+
+/// The header of `pairs.csv`.
+pub const PAIRS_HEADER: &str = "agent,opponent,games,wins,draws,losses,score,score_lo,score_hi,\
+elo,elo_lo,elo_hi,los,ll,ld,dd_wl,wd,ww";
+/// The header of `standings.csv`.
+pub const STANDINGS_HEADER: &str = "agent,games,score,score_lo,score_hi,rating,rating_lo,rating_hi";
+/// The header of `summary.csv`.
+pub const SUMMARY_HEADER: &str = "metric,value,lo,hi";
+
+/// The three summary files' contents.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Report {
+    /// `pairs.csv`.
+    pub pairs: String,
+    /// `standings.csv`.
+    pub standings: String,
+    /// `summary.csv`.
+    pub summary: String,
+    /// One line per agent for people, in standings order.
+    pub table: String,
+}
+
+/// One standing: an agent's pooled score and rating.
+struct Standing {
+    games: u64,
+    score: Option<ScoreSummary>,
+    rating: f64,
+    interval: RatingInterval,
+}
+
+/// The result for the agent that moved first.
+fn first_result(row: &GameRow) -> GameResult {
+    match row.winner.as_str() {
+        "first" => GameResult::Win,
+        "second" => GameResult::Loss,
+        _ => GameResult::Draw,
+    }
+}
+
+/// Works out every summary of a run from its rows.
+pub fn build(identity: &RunIdentity, rows: &[GameRow]) -> Report {
+    let names: Vec<&str> = identity.agent.iter().map(|a| a.name.as_str()).collect();
+    let index = |name: &str| names.iter().position(|n| *n == name).unwrap_or(0);
+    let agents = names.len();
+
+    // Games grouped into their pairs (game_id / 2), each game as (first, second, result).
+    let mut pairs: BTreeMap<u64, Vec<(usize, usize, GameResult)>> = BTreeMap::new();
+    for row in rows {
+        pairs.entry(row.game_id / 2).or_default().push((
+            index(&row.first),
+            index(&row.second),
+            first_result(row),
+        ));
+    }
+    let mut records = vec![vec![PairRecord::new(); agents]; agents];
+    let mut units = GameUnits::new(agents);
+    for games in pairs.values() {
+        match games[..] {
+            // Each pair from both agents' sides: a moved first in one game, b in the other.
+            [(a, b, first), (c, d, second)] if a == d && b == c => {
+                records[a][b].add_pair(first, second.flipped());
+                records[b][a].add_pair(first.flipped(), second);
+                units.push_pair(a, b, first, second.flipped());
+            }
+            _ => {
+                for &(a, b, result) in games {
+                    records[a][b].add_game(result);
+                    records[b][a].add_game(result.flipped());
+                    units.push_game(a, b, result);
+                }
+            }
+        }
+    }
+
+    let anchor = names
+        .iter()
+        .position(|n| *n == identity.anchor)
+        .unwrap_or(0);
+    let fitter = BradleyTerry {
+        anchor,
+        ..BradleyTerry::default()
+    };
+    let ratings = fitter
+        .fit(&units.crosstable())
+        .unwrap_or_else(|_| vec![0.0; agents]);
+    let bootstrap_seed = seeds::derive(identity.seed, u64::MAX, 0);
+    let intervals = fitter
+        .bootstrap(&units, identity.bootstrap, 0.95, bootstrap_seed)
+        .unwrap_or_else(|_| {
+            ratings
+                .iter()
+                .map(|r| RatingInterval { lo: *r, hi: *r })
+                .collect()
+        });
+
+    let mut pairs_csv = format!("{PAIRS_HEADER}\n");
+    let mut standings: Vec<Standing> = Vec::new();
+    for a in 0..agents {
+        let mut pooled = PairRecord::new();
+        for b in 0..agents {
+            let record = &records[a][b];
+            if a == b || record.games() == 0 {
+                continue;
+            }
+            pooled += *record;
+            let s = ScoreSummary::from_record(record, Z_95).expect("games were played");
+            let [ll, ld, dd_wl, wd, ww] = record.pentanomial();
+            let _ = writeln!(
+                pairs_csv,
+                "{},{},{},{},{},{},{},{},{},{},{},{},{},{ll},{ld},{dd_wl},{wd},{ww}",
+                names[a],
+                names[b],
+                record.games(),
+                record.wins,
+                record.draws,
+                record.losses,
+                number(s.score, 4),
+                number(s.score_lo, 4),
+                number(s.score_hi, 4),
+                number(s.elo, 1),
+                number(s.elo_lo, 1),
+                number(s.elo_hi, 1),
+                number(s.los, 4),
+            );
+        }
+        standings.push(Standing {
+            games: pooled.games(),
+            score: ScoreSummary::from_record(&pooled, Z_95),
+            rating: ratings[a],
+            interval: intervals[a],
+        });
+    }
+
+    let mut standings_csv = format!("{STANDINGS_HEADER}\n");
+    let mut table = format!(
+        "{:<20} {:>7} {:>24} {:>26}\n",
+        "agent", "games", "score [95%]", "rating [95%]"
+    );
+    let mut order: Vec<usize> = (0..agents).collect();
+    order.sort_by(|x, y| standings[*y].rating.total_cmp(&standings[*x].rating));
+    for a in 0..agents {
+        let s = &standings[a];
+        let (score, lo, hi) = s
+            .score
+            .as_ref()
+            .map_or((f64::NAN, f64::NAN, f64::NAN), |x| {
+                (x.score, x.score_lo, x.score_hi)
+            });
+        let _ = writeln!(
+            standings_csv,
+            "{},{},{},{},{},{},{},{}",
+            names[a],
+            s.games,
+            number(score, 4),
+            number(lo, 4),
+            number(hi, 4),
+            number(s.rating, 1),
+            number(s.interval.lo, 1),
+            number(s.interval.hi, 1),
+        );
+    }
+    for a in order {
+        let s = &standings[a];
+        let (score, lo, hi) = s
+            .score
+            .as_ref()
+            .map_or((f64::NAN, f64::NAN, f64::NAN), |x| {
+                (x.score, x.score_lo, x.score_hi)
+            });
+        let _ = writeln!(
+            table,
+            "{:<20} {:>7} {:>24} {:>26}",
+            names[a],
+            s.games,
+            format!("{:.3} [{:.3}, {:.3}]", score, lo, hi),
+            format!(
+                "{:.0} [{:.0}, {:.0}]",
+                s.rating, s.interval.lo, s.interval.hi
+            ),
+        );
+    }
+
+    Report {
+        pairs: pairs_csv,
+        standings: standings_csv,
+        summary: summary(rows),
+        table,
+    }
+}
+
+/// `summary.csv`: first-player score, draw and decisive rates, game length, distinct
+/// games, and how games ended.
+fn summary(rows: &[GameRow]) -> String {
+    let n = rows.len() as f64;
+    let mut out = format!("{SUMMARY_HEADER}\n");
+    // Counts print as whole numbers, rates and lengths with four decimals.
+    let mut line = |metric: &str, value: f64, interval: Option<(f64, f64)>| {
+        let (lo, hi) = interval.map_or((String::new(), String::new()), |(lo, hi)| {
+            (number(lo, 4), number(hi, 4))
+        });
+        let decimals =
+            if interval.is_none() && value.fract() == 0.0 && !metric.starts_with("length") {
+                0
+            } else {
+                4
+            };
+        let _ = writeln!(out, "{metric},{},{lo},{hi}", number(value, decimals));
+    };
+    line("games", n, None);
+    if rows.is_empty() {
+        return out;
+    }
+    let first_points: f64 = rows.iter().map(|r| first_result(r).score()).sum();
+    let draws = rows.iter().filter(|r| r.winner == "draw").count() as f64;
+    let rate = |count: f64| (count / n, Some(wilson(count / n, n, Z_95)));
+    let (value, interval) = rate(first_points);
+    line("first_player_score", value, interval);
+    let (value, interval) = rate(draws);
+    line("draw_rate", value, interval);
+    let (value, interval) = rate(n - draws);
+    line("decisive_rate", value, interval);
+    let lengths: Vec<f64> = rows.iter().map(|r| f64::from(r.plies)).collect();
+    line("length_mean", lengths.iter().sum::<f64>() / n, None);
+    line("length_sd", std_dev(&lengths).unwrap_or(0.0), None);
+    let qs = quantiles(&lengths, &[0.1, 0.5, 0.9]).unwrap_or_default();
+    for (name, value) in ["length_q10", "length_q50", "length_q90"].iter().zip(qs) {
+        line(name, value, None);
+    }
+    let distinct: HashSet<&str> = rows.iter().map(|r| r.moves.as_str()).collect();
+    line("distinct_games", distinct.len() as f64, None);
+    for end in ["goal", "stuck", "ply_cap", "forfeit"] {
+        let count = rows.iter().filter(|r| r.end == end).count() as f64;
+        line(&format!("end_{end}"), count, None);
+    }
+    out
+}
+
+/// A number for the CSV files: fixed decimals, `inf`, `-inf` or `nan`.
+fn number(value: f64, decimals: usize) -> String {
+    if value.is_nan() {
+        "nan".into()
+    } else if value.is_infinite() {
+        if value > 0.0 { "inf" } else { "-inf" }.into()
+    } else {
+        let text = format!("{value:.decimals$}");
+        // "-0.0" and "0.0" are the same number; print one of them.
+        if text
+            .trim_start_matches('-')
+            .chars()
+            .all(|c| c == '0' || c == '.')
+        {
+            text.trim_start_matches('-').to_string()
+        } else {
+            text
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::AgentEntry;
+
+    fn row(game_id: u64, first: &str, second: &str, winner: &str) -> GameRow {
+        GameRow {
+            game_id,
+            pairing: 0,
+            seed: 1,
+            first: first.into(),
+            second: second.into(),
+            winner: winner.into(),
+            plies: 10 + game_id as u32,
+            end: "goal".into(),
+            moves: format!("m{game_id}"),
+        }
+    }
+
+    #[test]
+    fn pairs_and_standings_from_rows() {
+        let identity = RunIdentity {
+            game: "leapfrog".into(),
+            seed: 1,
+            games_per_pair: 2,
+            opening_plies: 0,
+            max_plies: 140,
+            anchor: "a".into(),
+            bootstrap: 50,
+            agent: ["a", "b"]
+                .iter()
+                .map(|n| AgentEntry {
+                    name: n.to_string(),
+                    spec: "random".into(),
+                })
+                .collect(),
+        };
+        // Pair 0: a wins both (WW for a); pair 1: a wins one, draws one (WD).
+        let rows = vec![
+            row(0, "a", "b", "first"),
+            row(1, "b", "a", "second"),
+            row(2, "a", "b", "first"),
+            row(3, "b", "a", "draw"),
+        ];
+        let report = build(&identity, &rows);
+        let lines: Vec<&str> = report.pairs.lines().collect();
+        assert!(lines[1].starts_with("a,b,4,3,1,0,0.8750,"), "{}", lines[1]);
+        assert!(lines[1].ends_with(",0,0,0,1,1"), "{}", lines[1]);
+        assert!(lines[2].starts_with("b,a,4,0,1,3,0.1250,"), "{}", lines[2]);
+        assert!(lines[2].ends_with(",1,1,0,0,0"), "{}", lines[2]);
+        let standings: Vec<&str> = report.standings.lines().collect();
+        assert!(standings[1].starts_with("a,4,0.8750,"), "{}", standings[1]);
+        assert!(standings[1].contains(",0.0,0.0,0.0"), "{}", standings[1]);
+        assert!(report.summary.contains("first_player_score,0.6250,"));
+        assert!(report.summary.contains("distinct_games,4,,"));
+        assert_eq!(report, build(&identity, &rows), "reproducible");
+    }
+
+    #[test]
+    fn numbers_are_printed_one_way() {
+        assert_eq!(number(-0.00001, 2), "0.00");
+        assert_eq!(number(3.0, 0), "3");
+        assert_eq!(number(f64::INFINITY, 1), "inf");
+        assert_eq!(number(-f64::INFINITY, 1), "-inf");
+        assert_eq!(number(190.8485, 1), "190.8");
+    }
+}

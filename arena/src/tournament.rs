@@ -1,0 +1,418 @@
+//! `arena run`: the output folder's life cycle (fresh, `--resume`, `--force`), the games
+//! played in parallel and appended as they finish, and the summaries written at the end.
+
+use std::collections::HashMap;
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use agents::{Agent, Evaluate};
+use engine::{with_game, Game, Seat};
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use crate::cli::{stdout_error, RunArgs};
+use crate::config::{self, RunIdentity, TournamentConfig};
+use crate::error::ArenaError;
+use crate::games_csv::{self, Appender, GameRow};
+use crate::match_play::{play_game, GameSetup};
+use crate::report;
+use crate::schedule::{round_robin, ScheduledGame};
+
+/// The files a run writes in its output folder.
+const RUN_FILES: [&str; 5] = [
+    "config.toml",
+    "games.csv",
+    "pairs.csv",
+    "standings.csv",
+    "summary.csv",
+];
+
+/// `config.toml` in an output folder: the identity of the run and how it was started.
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RecordedConfig {
+    #[serde(flatten)]
+    identity: RunIdentity,
+    run: RunMeta,
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RunMeta {
+    arena_version: String,
+    command: String,
+}
+
+/// Reads a recorded `config.toml`.
+///
+/// # Errors
+/// Text that is not a recorded run config; the error names the file.
+pub fn parse_recorded(path: &Path, text: &str) -> Result<RunIdentity, ArenaError> {
+    toml::from_str::<RecordedConfig>(text)
+        .map(|recorded| recorded.identity)
+        .map_err(|e| {
+            ArenaError::input(format!(
+                "{}: not a recorded run config: {}",
+                path.display(),
+                e.message().trim()
+            ))
+        })
+}
+
+/// Runs `arena run`.
+///
+/// # Errors
+/// A bad config, an output folder that holds another run, unreadable results to resume,
+/// or I/O failures.
+pub fn run_command(args: &RunArgs, out: &mut dyn Write) -> Result<(), ArenaError> {
+    let mut config = config::load(&args.config)?;
+    if let Some(threads) = args.threads {
+        if threads == 0 {
+            return Err(ArenaError::input("--threads 0: expected at least 1"));
+        }
+        config.threads = threads;
+    }
+    if let Some(dir) = &args.out {
+        config.out = dir.clone();
+    }
+    let command: Vec<String> = std::env::args().collect();
+    let done = prepare_output(&config, args.resume, args.force, &command.join(" "))?;
+    let started = Instant::now();
+    let (rows, played) = with_game!(config.game.kind, G => run_games::<G>(&config, done)?);
+    let seconds = started.elapsed().as_secs_f64();
+
+    let report = report::build(&config.identity, &rows);
+    for (name, contents) in [
+        ("games.csv", games_csv::sorted_text(&rows)),
+        ("pairs.csv", report.pairs),
+        ("standings.csv", report.standings),
+        ("summary.csv", report.summary),
+    ] {
+        games_csv::write_atomically(&config.out.join(name), contents.as_bytes())?;
+    }
+    write!(out, "{}", report.table).map_err(stdout_error)?;
+    writeln!(
+        out,
+        "{} games ({played} played now) in {seconds:.2} s: {:.0} games/s on {} threads; results in {}",
+        rows.len(),
+        played as f64 / seconds.max(1e-9),
+        config.threads,
+        config.out.display()
+    )
+    .map_err(stdout_error)?;
+    Ok(())
+}
+
+/// Readies the output folder and returns the rows already played (when resuming).
+fn prepare_output(
+    config: &TournamentConfig,
+    resume: bool,
+    force: bool,
+    command: &str,
+) -> Result<Option<games_csv::ReadRows>, ArenaError> {
+    let dir = &config.out;
+    let config_path = dir.join("config.toml");
+    let games_path = dir.join("games.csv");
+    let holds_run = config_path.exists() || games_path.exists();
+    let mut done = None;
+    if holds_run && resume {
+        let text = std::fs::read_to_string(&config_path)
+            .map_err(|e| ArenaError::io(&config_path, "read", e))?;
+        let recorded = parse_recorded(&config_path, &text)?;
+        if recorded != config.identity {
+            return Err(ArenaError::input(format!(
+                "{} holds a run of a different config ({}): resume it with the config it \
+                 records, or give --force to replace it",
+                dir.display(),
+                first_difference(&recorded, &config.identity)
+            )));
+        }
+        if games_path.exists() {
+            done = Some(games_csv::read(&games_path)?);
+        }
+    } else if holds_run && !force {
+        return Err(ArenaError::input(format!(
+            "output folder {} already holds a run: give --resume to finish it or --force to \
+             replace it",
+            dir.display()
+        )));
+    } else if holds_run {
+        for name in RUN_FILES {
+            let path = dir.join(name);
+            if path.exists() {
+                std::fs::remove_file(&path).map_err(|e| ArenaError::io(&path, "remove", e))?;
+            }
+        }
+    }
+    std::fs::create_dir_all(dir).map_err(|e| ArenaError::io(dir, "create", e))?;
+    let recorded = RecordedConfig {
+        identity: config.identity.clone(),
+        run: RunMeta {
+            arena_version: env!("CARGO_PKG_VERSION").into(),
+            command: command.into(),
+        },
+    };
+    let text = toml::to_string(&recorded)
+        .map_err(|e| ArenaError::failure(format!("cannot record the config: {e}")))?;
+    games_csv::write_atomically(&config_path, text.as_bytes())?;
+    Ok(done)
+}
+
+/// Names the first field in which two run identities differ.
+fn first_difference(recorded: &RunIdentity, given: &RunIdentity) -> String {
+    let pairs = [
+        ("game", recorded.game.clone(), given.game.clone()),
+        ("seed", recorded.seed.to_string(), given.seed.to_string()),
+        (
+            "games_per_pair",
+            recorded.games_per_pair.to_string(),
+            given.games_per_pair.to_string(),
+        ),
+        (
+            "opening_plies",
+            recorded.opening_plies.to_string(),
+            given.opening_plies.to_string(),
+        ),
+        (
+            "max_plies",
+            recorded.max_plies.to_string(),
+            given.max_plies.to_string(),
+        ),
+        ("anchor", recorded.anchor.clone(), given.anchor.clone()),
+        (
+            "bootstrap",
+            recorded.bootstrap.to_string(),
+            given.bootstrap.to_string(),
+        ),
+    ];
+    pairs
+        .into_iter()
+        .find(|(_, a, b)| a != b)
+        .map(|(field, a, b)| format!("{field} is {a} there and {b} here"))
+        .unwrap_or_else(|| "the agents differ".into())
+}
+
+/// Plays every scheduled game not yet in `done`, appending rows as games finish.
+/// Returns all rows (old and new) and how many games were played now.
+fn run_games<G: Evaluate>(
+    config: &TournamentConfig,
+    done: Option<games_csv::ReadRows>,
+) -> Result<(Vec<GameRow>, usize), ArenaError> {
+    let identity = &config.identity;
+    let schedule = round_robin(identity);
+    let games_path = config.out.join("games.csv");
+    let (mut rows, keep) = match done {
+        Some(read) => (
+            check_against_schedule(&games_path, read.rows, &schedule, identity)?,
+            read.complete_len,
+        ),
+        None => (Vec::new(), 0),
+    };
+    let finished: std::collections::HashSet<u64> = rows.iter().map(|r| r.game_id).collect();
+    let pending: Vec<ScheduledGame> = schedule
+        .into_iter()
+        .filter(|game| !finished.contains(&game.game_id))
+        .collect();
+
+    let mut appender = Appender::open(&games_path, keep)?;
+    let start = G::new(&config.game.options)?;
+    let progress = progress_bar(pending.len() as u64 + rows.len() as u64, rows.len() as u64);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(config.threads)
+        .build()
+        .map_err(|e| {
+            ArenaError::failure(format!("cannot start {} threads: {e}", config.threads))
+        })?;
+    let (sender, receiver) = mpsc::channel::<GameRow>();
+    let played = pending.len();
+    let written: Result<(), ArenaError> = std::thread::scope(|scope| {
+        scope.spawn(|| {
+            pool.install(|| {
+                pending.par_iter().for_each_init(
+                    || (sender.clone(), AgentCache::<G>::new(identity)),
+                    |(sender, cache), game| {
+                        let row = play_scheduled(&start, identity, cache, game);
+                        // The receiver only hangs up after a write error; then the run
+                        // is stopping anyway.
+                        let _ = sender.send(row);
+                    },
+                )
+            });
+            drop(sender);
+        });
+        let mut last_sync = Instant::now();
+        let mut result = Ok(());
+        loop {
+            match receiver.recv_timeout(Duration::from_millis(200)) {
+                Ok(row) => {
+                    if result.is_ok() {
+                        result = appender.append(&row);
+                    }
+                    rows.push(row);
+                    progress.inc(1);
+                }
+                Err(mpsc::RecvTimeoutError::Timeout) => {}
+                Err(mpsc::RecvTimeoutError::Disconnected) => break,
+            }
+            if result.is_ok() && last_sync.elapsed() >= Duration::from_secs(1) {
+                result = appender.sync();
+                last_sync = Instant::now();
+            }
+        }
+        result.and_then(|()| appender.sync())
+    });
+    progress.finish_and_clear();
+    written?;
+    rows.sort_by_key(|row| row.game_id);
+    Ok((rows, played))
+}
+
+/// Checks rows read back from `path` against the schedule: each must be a scheduled
+/// game, with its seed and agents, recorded once.
+fn check_against_schedule(
+    path: &Path,
+    rows: Vec<GameRow>,
+    schedule: &[ScheduledGame],
+    identity: &RunIdentity,
+) -> Result<Vec<GameRow>, ArenaError> {
+    let mut seen: HashMap<u64, GameRow> = HashMap::new();
+    for (index, row) in rows.into_iter().enumerate() {
+        let line = index + 2;
+        let expected = schedule.get(row.game_id as usize).ok_or_else(|| {
+            ArenaError::input(format!(
+                "{}:{line}: game_id {} is not in this run's schedule of {} games",
+                path.display(),
+                row.game_id,
+                schedule.len()
+            ))
+        })?;
+        let names = (
+            identity.agent[expected.first].name.as_str(),
+            identity.agent[expected.second].name.as_str(),
+        );
+        if row.seed != expected.seed || (row.first.as_str(), row.second.as_str()) != names {
+            return Err(ArenaError::input(format!(
+                "{}:{line}: game {} records seed {} for {} vs {}: the schedule says seed {} \
+                 for {} vs {}",
+                path.display(),
+                row.game_id,
+                row.seed,
+                row.first,
+                row.second,
+                expected.seed,
+                names.0,
+                names.1
+            )));
+        }
+        if let Some(previous) = seen.get(&row.game_id) {
+            if previous != &row {
+                return Err(ArenaError::input(format!(
+                    "{}:{line}: game {} is recorded twice, differently",
+                    path.display(),
+                    row.game_id
+                )));
+            }
+        }
+        seen.insert(row.game_id, row);
+    }
+    Ok(seen.into_values().collect())
+}
+
+/// Agents built once per worker and reset before each game.
+struct AgentCache<G: Game> {
+    specs: Vec<String>,
+    agents: Vec<Option<Box<dyn Agent<G>>>>,
+}
+
+impl<G: Evaluate> AgentCache<G> {
+    fn new(identity: &RunIdentity) -> AgentCache<G> {
+        AgentCache {
+            specs: identity.agent.iter().map(|a| a.spec.clone()).collect(),
+            agents: identity.agent.iter().map(|_| None).collect(),
+        }
+    }
+
+    /// The agents with these indices, built on first use. Two seats may name the same
+    /// index only in configs with duplicate specs, which have distinct indices anyway.
+    fn pair(&mut self, first: usize, second: usize) -> [&mut dyn Agent<G>; 2] {
+        for index in [first, second] {
+            if self.agents[index].is_none() {
+                // The config was validated, so every spec builds.
+                let agent = agents::build::<G>(&self.specs[index]).expect("validated spec");
+                self.agents[index] = Some(agent);
+            }
+        }
+        let (low, high) = (first.min(second), first.max(second));
+        let (left, right) = self.agents.split_at_mut(high);
+        let low_agent: &mut dyn Agent<G> = &mut **left[low].as_mut().expect("built");
+        let high_agent: &mut dyn Agent<G> = &mut **right[0].as_mut().expect("built");
+        if first < second {
+            [low_agent, high_agent]
+        } else {
+            [high_agent, low_agent]
+        }
+    }
+}
+
+/// Plays one scheduled game and records it.
+fn play_scheduled<G: Evaluate>(
+    start: &G,
+    identity: &RunIdentity,
+    cache: &mut AgentCache<G>,
+    game: &ScheduledGame,
+) -> GameRow {
+    let setup = GameSetup {
+        seed: game.seed,
+        opening_plies: identity.opening_plies,
+        max_plies: identity.max_plies,
+    };
+    let mut seats = cache.pair(game.first, game.second);
+    let played = play_game(start, &mut seats, &setup, |_, _| {});
+    let mut moves = String::with_capacity(played.moves.len() * 6);
+    for (index, mv) in played.moves.iter().enumerate() {
+        if index > 0 {
+            moves.push(' ');
+        }
+        use std::fmt::Write;
+        let _ = write!(moves, "{mv}");
+    }
+    let winner = match played.outcome.winner() {
+        None => "draw",
+        Some(seat) if seat == Seat::A => "first",
+        Some(_) => "second",
+    };
+    GameRow {
+        game_id: game.game_id,
+        pairing: game.pairing,
+        seed: game.seed,
+        first: identity.agent[game.first].name.clone(),
+        second: identity.agent[game.second].name.clone(),
+        winner: winner.into(),
+        plies: played.moves.len() as u32,
+        end: played.outcome.reason().as_str().into(),
+        moves,
+    }
+}
+
+/// A progress bar on standard error when it is a terminal, hidden otherwise.
+fn progress_bar(total: u64, done: u64) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(total);
+    bar.set_position(done);
+    if let Ok(style) =
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games, {per_sec}, {eta} left")
+    {
+        bar.set_style(style);
+    }
+    bar
+}
+
+/// The output folder of a run, as the config and command line resolve it.
+pub fn output_folder(config: &TournamentConfig) -> PathBuf {
+    config.out.clone()
+}

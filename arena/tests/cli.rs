@@ -1,0 +1,106 @@
+//! The `arena` binary's verbs and their errors, run as a user would.
+
+use std::process::Command;
+
+fn arena(args: &[&str]) -> (i32, String, String) {
+    let output = Command::new(env!("CARGO_BIN_EXE_arena"))
+        .args(args)
+        .output()
+        .expect("arena runs");
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn perft_prints_one_line_per_depth() {
+    let (code, out, _) = arena(&["perft", "leapfrog", "--depth", "10"]);
+    assert_eq!(code, 0);
+    let last = out.lines().last().unwrap();
+    assert_eq!(out.lines().count(), 10);
+    assert_eq!(last, "10 676");
+    let (code, out, _) = arena(&[
+        "perft",
+        "leapfrog",
+        "--depth",
+        "2",
+        "--position",
+        "AAAA.A........BBBBB B",
+    ]);
+    assert_eq!((code, out.as_str()), (0, "1 1\n2 2\n"));
+}
+
+#[test]
+fn bad_input_gets_one_line_and_exit_code_2() {
+    for (args, quoted) in [
+        (vec!["perft", "chess", "--depth", "3"], "\"chess\""),
+        (vec!["perft", "leapfrog", "--depth", "deep"], "'deep'"),
+        (vec!["perft", "leapfrog", "--depth", "0"], "'0'"),
+        (
+            vec!["perft", "leapfrog", "--depth", "2", "--position", "AAAAA.B"],
+            "\"AAAAA.B\"",
+        ),
+        (
+            vec![
+                "play", "leapfrog", "--first", "random", "--second", "minimix",
+            ],
+            "\"minimix\"",
+        ),
+        (
+            vec![
+                "play",
+                "leapfrog:first=C",
+                "--first",
+                "random",
+                "--second",
+                "random",
+            ],
+            "\"C\"",
+        ),
+    ] {
+        let (code, _, err) = arena(&args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.contains(quoted), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+}
+
+#[test]
+fn play_prints_moves_and_result_the_same_every_time() {
+    let args = [
+        "play", "leapfrog", "--first", "random", "--second", "random", "--seed", "9",
+    ];
+    let (code, out, _) = arena(&args);
+    assert_eq!(code, 0);
+    let last = out.lines().last().unwrap();
+    assert!(
+        last.starts_with("result: A (")
+            || last.starts_with("result: B (")
+            || last.starts_with("result: draw ("),
+        "{last}"
+    );
+    assert!(out.lines().next().unwrap() == "5-6");
+    assert_eq!(arena(&args).1, out);
+    let (_, other, _) = arena(&[
+        "play", "leapfrog", "--first", "random", "--second", "random", "--seed", "10",
+    ]);
+    assert_ne!(other, out);
+    let (_, shown, _) = arena(&[
+        "play", "leapfrog", "--first", "random", "--second", "random", "--seed", "9", "--show",
+    ]);
+    assert!(shown.contains("A to move") && shown.len() > out.len());
+}
+
+#[test]
+fn help_explains_every_verb() {
+    let (code, out, _) = arena(&["--help"]);
+    assert_eq!(code, 0);
+    for verb in ["perft", "play", "run", "replay"] {
+        assert!(out.contains(verb), "{verb} missing from help");
+        let (code, help, _) = arena(&[verb, "--help"]);
+        assert_eq!(code, 0);
+        assert!(help.contains("Usage: arena"), "{help}");
+    }
+}

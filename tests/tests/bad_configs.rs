@@ -1,0 +1,151 @@
+//! Every kind of malformed config gets one clear error naming the file, the line and
+//! the field, exit code 2, and nothing written.
+
+use end_to_end::{run, scratch, stderr};
+
+const GOOD: &str = r#"game = "leapfrog"
+seed = 42
+games_per_pair = 2
+opening_plies = 4
+threads = 1
+out = "OUT"
+
+[[agent]]
+name = "random"
+spec = "random"
+
+[[agent]]
+name = "other"
+spec = "random"
+"#;
+
+/// Runs `arena run` on `text` and returns its standard error, checking the exit code
+/// and that no output folder appeared.
+fn refused(name: &str, text: &[u8]) -> String {
+    let dir = scratch(name);
+    let out = dir.join("out");
+    let path = dir.join("bad.toml");
+    let text = String::from_utf8_lossy(text).replace("OUT", out.to_str().unwrap());
+    let bytes = if text.contains('\u{fffd}') {
+        name.as_bytes().to_vec()
+    } else {
+        text.into_bytes()
+    };
+    std::fs::write(&path, bytes).unwrap();
+    let output = run(&["run", path.to_str().unwrap()]);
+    let err = stderr(&output);
+    assert_eq!(output.status.code(), Some(2), "{name}: {err}");
+    assert!(!out.exists(), "{name}: output folder written");
+    assert!(err.contains("bad.toml"), "{name}: file not named: {err}");
+    assert!(!err.contains("panicked"), "{name}: {err}");
+    assert_eq!(err.trim().lines().count(), 1, "{name}: one line: {err}");
+    err
+}
+
+#[test]
+fn unknown_key() {
+    let err = refused(
+        "unknown-key",
+        GOOD.replace("threads = 1", "treads = 1").as_bytes(),
+    );
+    assert!(
+        err.contains("bad.toml:5:") && err.contains("treads"),
+        "{err}"
+    );
+}
+
+#[test]
+fn wrong_type() {
+    let err = refused(
+        "wrong-type",
+        GOOD.replace("seed = 42", "seed = \"many\"").as_bytes(),
+    );
+    assert!(
+        err.contains("bad.toml:2:") && err.contains("\"many\""),
+        "{err}"
+    );
+}
+
+#[test]
+fn missing_field() {
+    let err = refused(
+        "missing",
+        GOOD.replace("games_per_pair = 2\n", "").as_bytes(),
+    );
+    assert!(err.contains("games_per_pair"), "{err}");
+}
+
+#[test]
+fn duplicate_agent_names() {
+    let err = refused(
+        "duplicate",
+        GOOD.replace("\"other\"", "\"random\"").as_bytes(),
+    );
+    assert!(
+        err.contains("bad.toml:13:") && err.contains("duplicate agent name \"random\""),
+        "{err}"
+    );
+}
+
+#[test]
+fn bad_spec() {
+    let text = GOOD.replace("spec = \"random\"\n\n", "spec = \"random:depth=3\"\n\n");
+    let err = refused("bad-spec", text.as_bytes());
+    assert!(
+        err.contains("bad.toml:10:") && err.contains("field `spec`") && err.contains("\"depth\""),
+        "{err}"
+    );
+}
+
+#[test]
+fn unknown_game() {
+    let err = refused(
+        "game",
+        GOOD.replace("\"leapfrog\"", "\"leapfrg\"").as_bytes(),
+    );
+    assert!(
+        err.contains("bad.toml:1:") && err.contains("\"leapfrg\""),
+        "{err}"
+    );
+}
+
+#[test]
+fn random_bytes() {
+    // Seeded noise: not UTF-8, and not TOML.
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    let noise: Vec<u8> = (0..512)
+        .map(|_| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state as u8
+        })
+        .collect();
+    let err = refused("noise", &noise);
+    assert!(err.contains("bad.toml:"), "{err}");
+    let err = refused("garbage", b"{{{ not toml ]]] = =\n");
+    assert!(err.contains("bad.toml:1:"), "{err}");
+}
+
+#[test]
+fn a_different_config_is_not_resumed() {
+    let dir = scratch("resume-differs");
+    let out = dir.join("out");
+    let write = |name: &str, text: &str| {
+        let path = dir.join(name);
+        std::fs::write(&path, text.replace("OUT", out.to_str().unwrap())).unwrap();
+        path.to_str().unwrap().to_string()
+    };
+    let first = write("a.toml", GOOD);
+    let second = write("b.toml", &GOOD.replace("seed = 42", "seed = 43"));
+    assert!(run(&["run", &first]).status.success());
+    let output = run(&["run", &second, "--resume"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("seed is 42 there and 43 here"),
+        "{}",
+        stderr(&output)
+    );
+    let output = run(&["run", &second, "--force"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+}

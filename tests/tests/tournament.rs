@@ -1,0 +1,165 @@
+//! End-to-end tournaments: reproducible at any thread count, resumable after a kill,
+//! and every game replayable from its seed.
+
+use std::path::Path;
+use std::process::Stdio;
+use std::time::{Duration, Instant};
+
+use end_to_end::{arena, run, run_files, scratch, stderr};
+
+/// A small tournament config writing to `out`.
+fn config(dir: &Path, out: &Path, games_per_pair: u32, agents: &[(&str, &str)]) -> String {
+    let mut text = format!(
+        "game = \"leapfrog\"\nseed = 7\ngames_per_pair = {games_per_pair}\nopening_plies = 6\n\
+         threads = 2\nout = {:?}\nbootstrap = 200\n",
+        out.display().to_string()
+    );
+    for (name, spec) in agents {
+        text.push_str(&format!(
+            "\n[[agent]]\nname = \"{name}\"\nspec = \"{spec}\"\n"
+        ));
+    }
+    let path = dir.join("config.toml");
+    std::fs::write(&path, text).unwrap();
+    path.display().to_string()
+}
+
+const AGENTS: &[(&str, &str)] = &[
+    ("random", "random"),
+    ("random-2", "random"),
+    ("random-3", "random"),
+];
+
+#[test]
+fn same_config_gives_identical_csv_at_one_and_two_threads() {
+    let dir = scratch("threads");
+    let (one, two) = (dir.join("one"), dir.join("two"));
+    let path = config(&dir, &one, 40, AGENTS);
+    for (out, threads) in [(&one, "1"), (&two, "2")] {
+        let output = run(&[
+            "run",
+            &path,
+            "--threads",
+            threads,
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert!(output.status.success(), "{}", stderr(&output));
+    }
+    assert_eq!(run_files(&one), run_files(&two));
+    let games = std::fs::read_to_string(one.join("games.csv")).unwrap();
+    assert_eq!(games.lines().count(), 1 + 3 * 40 * 2);
+}
+
+#[test]
+fn torn_and_interrupted_runs_resume_to_the_clean_result() {
+    let dir = scratch("resume");
+    let clean = dir.join("clean");
+    let path = config(&dir, &clean, 30, AGENTS);
+    assert!(run(&["run", &path]).status.success());
+    let expected = run_files(&clean);
+
+    // An interrupted run: some rows in completion order, the last one torn, and no
+    // summaries yet.
+    let partial = dir.join("partial");
+    std::fs::create_dir_all(&partial).unwrap();
+    std::fs::copy(clean.join("config.toml"), partial.join("config.toml")).unwrap();
+    let games = &expected[0].1;
+    let mut lines: Vec<&str> = games.lines().collect();
+    let header = lines.remove(0);
+    lines.truncate(70);
+    lines.reverse();
+    let torn = &lines[0][..lines[0].len() / 2];
+    let text = format!("{header}\n{}\n{torn}", lines[1..].join("\n"));
+    std::fs::write(partial.join("games.csv"), text).unwrap();
+
+    let refused = run(&["run", &path, "--out", partial.to_str().unwrap()]);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(
+        stderr(&refused).contains("--resume"),
+        "{}",
+        stderr(&refused)
+    );
+
+    let resumed = run(&["run", &path, "--out", partial.to_str().unwrap(), "--resume"]);
+    assert!(resumed.status.success(), "{}", stderr(&resumed));
+    assert_eq!(run_files(&partial), expected);
+}
+
+#[test]
+fn a_run_killed_part_way_resumes_to_the_clean_result() {
+    let dir = scratch("kill");
+    let clean = dir.join("clean");
+    // Enough games that the run is still going when it is killed.
+    let path = config(&dir, &clean, 4000, AGENTS);
+    let output = run(&["run", &path, "--threads", "1"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let expected = run_files(&clean);
+
+    let killed = dir.join("killed");
+    let out = killed.to_str().unwrap();
+    let mut child = arena(&["run", &path, "--out", out, "--threads", "1"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let games = killed.join("games.csv");
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while std::fs::metadata(&games).map_or(0, |m| m.len()) < 2000 && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    child.kill().unwrap(); // SIGKILL on Unix: no chance to clean up.
+    child.wait().unwrap();
+    assert!(
+        !killed.join("pairs.csv").exists(),
+        "the run finished before it was killed: give it more games"
+    );
+    let resumed = run(&["run", &path, "--out", out, "--resume"]);
+    assert!(resumed.status.success(), "{}", stderr(&resumed));
+    assert_eq!(run_files(&killed), expected);
+}
+
+#[test]
+fn every_game_of_a_small_tournament_replays() {
+    let dir = scratch("replay");
+    let out = dir.join("out");
+    let path = config(&dir, &out, 3, AGENTS);
+    assert!(run(&["run", &path]).status.success());
+    let games = out.join("games.csv");
+    let text = std::fs::read_to_string(&games).unwrap();
+    let rows: Vec<&str> = text.lines().skip(1).collect();
+    assert_eq!(rows.len(), 18);
+    for row in rows {
+        let fields: Vec<&str> = row.split(',').collect();
+        let (id, seed, moves) = (fields[0], fields[2], fields[8]);
+        let output = run(&["replay", games.to_str().unwrap(), "--game", id]);
+        assert!(output.status.success(), "game {id}: {}", stderr(&output));
+        let printed = String::from_utf8(output.stdout).unwrap();
+        let replayed: Vec<&str> = printed
+            .lines()
+            .filter(|l| !l.starts_with("result:"))
+            .collect();
+        assert_eq!(replayed.join(" "), moves, "game {id}");
+        // `arena play` with the same specs and seed prints the same game.
+        let play = run(&[
+            "play",
+            "leapfrog",
+            "--first",
+            "random",
+            "--second",
+            "random",
+            "--seed",
+            seed,
+            "--opening-plies",
+            "6",
+        ]);
+        assert_eq!(play.stdout, printed.as_bytes(), "game {id}");
+    }
+
+    // A doctored record is caught, with exit code 1.
+    let doctored = text.replacen(",5-6 15-14 ", ",5-6 15-14 4-5 ", 1);
+    std::fs::write(&games, doctored).unwrap();
+    let output = run(&["replay", games.to_str().unwrap(), "--game", "0"]);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    assert!(stderr(&output).contains("differs from the record"));
+}
