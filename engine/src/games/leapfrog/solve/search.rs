@@ -5,10 +5,14 @@ use std::cmp::Ordering;
 use std::collections::BTreeMap;
 
 use super::code;
-use super::index::{frame, rank_in_frame, rank_set, RANKS};
+use super::index::{
+    frame, rank_among_free, rank_among_free_after, rank_in_frame, rank_set, OTHER_SETS, RANKS,
+};
 use super::{Entry, Value};
 use crate::game::Game;
-use crate::games::leapfrog::{forward_targets, leap_origin, mirror, Leapfrog, START_A, START_B};
+use crate::games::leapfrog::{
+    forward_targets, leap_origin, mirror, Leapfrog, SPOTS, START_A, START_B,
+};
 use crate::player::Seat;
 
 /// The counts of a solve, over positions (pieces and side to move).
@@ -74,27 +78,27 @@ pub(super) fn finished_entry(mover: u32, other: u32) -> Option<Entry> {
     })
 }
 
-/// The mover's pieces after each of its moves (at most one move per piece).
+/// The mover's moves as (from, to) spots, at most one per piece.
 #[inline]
-pub(super) fn moves_in_frame(mover: u32, other: u32) -> ([u32; 5], usize) {
+pub(super) fn moves_in_frame(mover: u32, other: u32) -> ([(u32, u32); 5], usize) {
     let targets = forward_targets(mover, other);
-    let mut after = [0u32; 5];
+    let mut moves = [(0, 0); 5];
     let mut count = 0;
     let mut steps = targets.steps;
     while steps != 0 {
         let to = steps.trailing_zeros();
-        after[count] = mover ^ (0b11 << (to - 1));
+        moves[count] = (to - 1, to);
         count += 1;
         steps &= steps - 1;
     }
     let mut leaps = targets.leaps;
     while leaps != 0 {
         let to = leaps.trailing_zeros();
-        after[count] = mover ^ (1 << to) ^ (1 << leap_origin(to, other));
+        moves[count] = (leap_origin(to, other), to);
         count += 1;
         leaps &= leaps - 1;
     }
-    (after, count)
+    (moves, count)
 }
 
 impl Search {
@@ -111,7 +115,8 @@ impl Search {
             tally: Tally::default(),
         };
         let (mover, other) = frame(root);
-        let root_entry = search.visit(mover, other, rank_set(mover), root.to_move());
+        let rank = rank_in_frame(rank_set(mover), mover, other);
+        let root_entry = search.visit(mover, other, rank, root.to_move());
         Solved {
             codes: search.codes,
             exceptions: search.exceptions,
@@ -129,10 +134,9 @@ impl Search {
         }
     }
 
-    /// Settles the position `(mover, other)` with `side` to move, not reached before, and
-    /// everything reachable from it.
-    fn visit(&mut self, mover: u32, other: u32, mover_rank: u32, side: Seat) -> Entry {
-        let rank = rank_in_frame(mover_rank, mover, other);
+    /// Settles the position `(mover, other)` with `side` to move and rank `rank`, not
+    /// reached before, and everything reachable from it.
+    fn visit(&mut self, mover: u32, other: u32, rank: usize, side: Seat) -> Entry {
         let bit = 2 * rank + side.index();
         self.reached[bit / 64] |= 1 << (bit % 64);
 
@@ -142,20 +146,32 @@ impl Search {
                 entry
             }
             None => {
-                // The child's mover is this position's other side, mirrored.
+                // In a child's frame the board is turned around: its mover is this
+                // position's other side, and this mover's pieces are the other side, one
+                // of them moved. Rank them once as they stand and add each move's change.
                 let child_mover = mirror(other);
-                let child_mover_rank = rank_set(child_mover);
-                let child_bit = side.index() ^ 1;
-                let (after, count) = moves_in_frame(mover, other);
+                let child_other = mirror(mover);
+                let child_block = rank_set(child_mover) as usize * OTHER_SETS as usize;
+                let child_other_rank = rank_among_free(child_other, child_mover);
+                let child_side = side.next(2);
+                let (moves, count) = moves_in_frame(mover, other);
                 let mut best: Option<Entry> = None;
-                for &moved in &after[..count] {
-                    let child_other = mirror(moved);
-                    let child_rank = rank_in_frame(child_mover_rank, child_mover, child_other);
-                    let child = 2 * child_rank + child_bit;
+                for &(from, to) in &moves[..count] {
+                    let (from, to) = (SPOTS - 1 - from, SPOTS - 1 - to);
+                    let child_rank = child_block
+                        + rank_among_free_after(
+                            child_other_rank,
+                            child_other,
+                            child_mover,
+                            from,
+                            to,
+                        ) as usize;
+                    let child = 2 * child_rank + child_side.index();
                     let child_entry = if self.reached[child / 64] >> (child % 64) & 1 == 1 {
                         self.settled(child_rank)
                     } else {
-                        self.visit(child_mover, child_other, child_mover_rank, side.next(2))
+                        let moved = child_other ^ (1 << from) ^ (1 << to);
+                        self.visit(child_mover, moved, child_rank, child_side)
                     };
                     let candidate = child_entry.before_move();
                     best = match best {
