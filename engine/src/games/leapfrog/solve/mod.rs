@@ -5,13 +5,14 @@
 //! Every move advances a piece, so the positions form a directed acyclic graph and one
 //! depth-first pass settles them all: a position's children are settled before it is.
 //! Distances follow the usual order: the winner takes the quickest win, the loser the
-//! slowest loss. A draw (the rules allow one, though no position of the game ends in
-//! one) takes the quickest drawing line.
+//! slowest loss. A draw (the rules allow one, though an exhaustive check of every
+//! position finds none) takes the quickest drawing line.
 //!
 //! Positions are indexed by the combinatorial rank of [`index`], seen from the side to
 //! move, so a position with B to move shares its entry with its mirror image with A to
-//! move. The table holds one byte per rank (see [`Entry`] codes in the source): a value
-//! and a distance, or "not in the table".
+//! move. The table holds one byte per rank: "not in the table", or a win or a loss with
+//! its distance; an entry that does not fit a byte (a draw, or a distance over 126
+//! plies) goes to a short list of exceptions.
 
 mod file;
 pub mod index;
