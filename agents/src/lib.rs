@@ -7,6 +7,7 @@
 
 pub mod agent;
 pub mod eval;
+pub mod perfect;
 pub mod random;
 pub mod spec;
 

@@ -3,6 +3,7 @@
 //! file for the game; this module follows them exactly.
 
 mod movegen;
+pub mod solve;
 #[cfg(test)]
 mod tests;
 
