@@ -7,6 +7,8 @@ use clap::{Args, Parser, Subcommand};
 use engine::{with_game, Game, GameKind, GameSpec};
 
 use crate::error::ArenaError;
+use crate::analyze::{analyze_command, AnalyzeArgs};
+use crate::solve::{solve_command, SolveArgs};
 use crate::{play, tournament};
 
 /// Seeded tournaments between game-playing agents, with honest statistics.
@@ -29,6 +31,10 @@ pub enum Verb {
     Run(RunArgs),
     /// Replay one game of a tournament from its seed and check every move.
     Replay(ReplayArgs),
+    /// Solve Leapfrog Race: the value of every position under perfect play.
+    Solve(SolveArgs),
+    /// Rate every agent move of a Leapfrog Race run against perfect play.
+    Analyze(AnalyzeArgs),
 }
 
 /// `arena perft`.
@@ -114,6 +120,8 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), ArenaError> {
         Verb::Play(args) => play::play_command(&args, out),
         Verb::Run(args) => tournament::run_command(&args, out),
         Verb::Replay(args) => play::replay_command(&args, out),
+        Verb::Solve(args) => solve_command(&args, out),
+        Verb::Analyze(args) => analyze_command(&args, out),
     }
 }
 

@@ -1,6 +1,7 @@
 //! The arena: seeded tournaments between agents, their statistics and output, and the
 //! command-line verbs that drive them. The `arena` binary is a thin shell over this.
 
+pub mod analyze;
 pub mod cli;
 pub mod config;
 pub mod error;
@@ -10,5 +11,6 @@ pub mod play;
 pub mod report;
 pub mod schedule;
 pub mod seeds;
+pub mod solve;
 pub mod stats;
 pub mod tournament;
