@@ -40,7 +40,7 @@ pub struct MctsSettings {
     /// Iterations per move (`iterations`; default 10,000). The search stops early when
     /// the root is proven.
     pub iterations: u64,
-    /// The exploration constant of UCT (`c`; default 1.0), for rewards in [0, 1].
+    /// The exploration constant of UCT (`c`; default 0.5), for rewards in [0, 1].
     pub c: f64,
     /// The most plies of one playout, 0 for no cap but the game's own ply cap
     /// (`playout_plies`; default 0).
@@ -51,7 +51,7 @@ impl Default for MctsSettings {
     fn default() -> Self {
         MctsSettings {
             iterations: 10_000,
-            c: 1.0,
+            c: 0.5,
             playout_plies: 0,
         }
     }
@@ -401,6 +401,15 @@ impl<G: Evaluate> Agent<G> for MctsAgent<G> {
     fn reset(&mut self, seed: u64) {
         self.rng = ChaCha8Rng::seed_from_u64(seed);
         self.tree.clear();
+        self.spare.clear();
+        // The two arenas swap roles as the root moves: giving both the larger capacity
+        // lets a game no bigger than the ones before run without allocating.
+        let capacity = self.tree.capacity().max(self.spare.capacity());
+        self.tree.reserve(capacity);
+        self.spare.reserve(capacity);
+        let queue = self.queue.capacity().max(capacity);
+        self.queue.clear();
+        self.queue.reserve(queue);
         self.root_hash = None;
         self.info = SearchInfo::default();
     }
