@@ -50,6 +50,10 @@ pub const DECISIVE: i32 = 150_000;
 /// Above every value.
 const INFINITY: i32 = 2 * WIN;
 
+/// The shallowest remaining depth at which the table is used. Below it, a table entry
+/// would save a handful of evaluations at the price of a likely cache miss.
+const TABLE_MIN_DEPTH: u32 = 2;
+
 /// Bits of the history table's index.
 const HISTORY_BITS: u32 = 12;
 
@@ -433,8 +437,14 @@ impl<G: Evaluate> MinimaxAgent<G> {
         }
 
         let key = position.hash() ^ self.key_salt;
+        let use_table = depth >= TABLE_MIN_DEPTH;
         let mut table_move = None;
-        if let Some(entry) = self.table.probe(key) {
+        let entry = if use_table {
+            self.table.probe(key)
+        } else {
+            None
+        };
+        if let Some(entry) = entry {
             table_move = entry.best;
             if entry.depth == depth {
                 let value = value_from_table(entry.value, ply);
@@ -474,6 +484,15 @@ impl<G: Evaluate> MinimaxAgent<G> {
         }
 
         let count = self.plies[at].moves.len();
+        if depth > TABLE_MIN_DEPTH {
+            // The children will probe the table: start loading all their buckets at once.
+            for index in 0..count {
+                let mv = self.plies[at].moves[index];
+                position.play(mv);
+                self.table.prefetch(position.hash() ^ self.key_salt);
+                position.undo(mv);
+            }
+        }
         let alpha_in = alpha;
         let mut best = (0, -INFINITY);
         for k in 0..count {
@@ -522,8 +541,10 @@ impl<G: Evaluate> MinimaxAgent<G> {
         } else {
             Bound::Upper
         };
-        self.table
-            .store(key, value_to_table(best.1, ply), depth, bound, Some(best.0));
+        if use_table {
+            self.table
+                .store(key, value_to_table(best.1, ply), depth, bound, Some(best.0));
+        }
         best.1
     }
 }
