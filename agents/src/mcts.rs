@@ -220,11 +220,6 @@ impl<G: Evaluate> MctsAgent<G> {
         while counters.iterations < self.settings.iterations && self.tree[0].proven.is_none() {
             self.iterate(&mut work, &mut counters);
         }
-        if !self.tree[0].is_expanded() {
-            // A proven root from an earlier search that never expanded cannot happen: a
-            // root is proven through its children. Expand it to have moves to pick from.
-            self.expand(0, &work);
-        }
         let best = self.best_child();
         let chosen = &self.tree[best];
         self.info = SearchInfo {
@@ -485,7 +480,10 @@ impl<G: Evaluate> Agent<G> for MctsAgent<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::{mirrored, random_opening, solve, RaceMove, RaceToTen, FORCED_WINS};
+    use crate::testing::{
+        mirrored, positions_of_random_games, random_opening, solve, RaceMove, RaceToTen,
+        FORCED_WINS,
+    };
     use engine::{Leapfrog, LeapfrogMove};
     use std::collections::HashMap;
 
@@ -588,5 +586,46 @@ mod tests {
         // A move in a position the tree does not stand for forgets it.
         searcher.observe(&Leapfrog::start(), LeapfrogMove::new(5, 6));
         assert_eq!(searcher.root_hash, None);
+    }
+
+    #[test]
+    fn capped_playouts_stop_at_the_cap_and_score_by_progress() {
+        let capped = MctsSettings {
+            iterations: 500,
+            playout_plies: 4,
+            ..MctsSettings::default()
+        };
+        let position = random_opening(10, 3);
+        let mut searcher = MctsAgent::<Leapfrog>::new("mcts:playout_plies=4".into(), capped);
+        searcher.reset(1);
+        searcher.search(&position);
+        let info = searcher.last_search();
+        // Each iteration plays its plies down the tree and at most four more.
+        assert!(
+            info.nodes <= info.iterations * (info.depth as u64 + 4),
+            "{info:?}"
+        );
+        let mut uncapped = agent::<Leapfrog>(500);
+        uncapped.reset(1);
+        uncapped.search(&position);
+        assert!(uncapped.last_search().nodes > 5 * info.nodes);
+
+        // Far ahead on the rules' progress, a side wins nearly every capped playout.
+        let ahead = positions_of_random_games(50_000, 8)
+            .into_iter()
+            .find(|p| {
+                let (mover, other) = (p.to_move(), p.to_move().next(2));
+                p.pieces_in_goal(mover) >= p.pieces_in_goal(other) + 2
+            })
+            .expect("a position with a lead");
+        let one_ply = MctsSettings {
+            playout_plies: 1,
+            ..capped
+        };
+        let mut searcher = MctsAgent::<Leapfrog>::new("mcts:playout_plies=1".into(), one_ply);
+        searcher.reset(2);
+        searcher.search(&ahead);
+        let value = searcher.last_search().value.unwrap();
+        assert!(value > 0.9, "{ahead}: {value}");
     }
 }

@@ -165,6 +165,79 @@ impl<G: Game> Agent<G> for Noisy<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::spec::build;
+    use crate::testing::positions_of_random_games;
+    use engine::Leapfrog;
+
+    /// A position where the side to move has at least four moves, and those moves.
+    fn wide_position() -> (Leapfrog, Vec<<Leapfrog as Game>::Move>) {
+        let mut moves = Vec::new();
+        let position = positions_of_random_games(10_000, 5)
+            .into_iter()
+            .find(|p| {
+                p.generate_moves(&mut moves);
+                moves.len() >= 4
+            })
+            .expect("a position with four moves");
+        (position, moves)
+    }
+
+    /// How often each move of `moves` is chosen by `spec` over `games` seeds.
+    fn choices(
+        spec: &str,
+        position: &Leapfrog,
+        moves: &[<Leapfrog as Game>::Move],
+        games: u64,
+    ) -> Vec<u32> {
+        let mut agent = build::<Leapfrog>(spec).unwrap();
+        let mut counts = vec![0; moves.len()];
+        for seed in 0..games {
+            agent.reset(seed);
+            let mv = agent.choose(position);
+            counts[moves.iter().position(|m| *m == mv).expect("legal")] += 1;
+        }
+        counts
+    }
+
+    #[test]
+    fn epsilon_one_plays_uniformly_and_says_so() {
+        let (position, moves) = wide_position();
+        let counts = choices("minimax:depth=3,epsilon=1", &position, &moves, 800);
+        let fair = 800 / moves.len() as u32;
+        assert!(counts.iter().all(|c| *c > fair / 2), "{counts:?}");
+        let mut agent = build::<Leapfrog>("greedy:epsilon=1").unwrap();
+        agent.reset(1);
+        agent.choose(&position);
+        assert!(agent.last_search().noise);
+        // Without noise the minimax player always plays the same move.
+        let plain = choices("minimax:depth=3", &position, &moves, 20);
+        assert_eq!(plain.iter().filter(|c| **c > 0).count(), 1, "{plain:?}");
+    }
+
+    #[test]
+    fn temperature_goes_from_the_best_move_to_uniform() {
+        let (position, moves) = wide_position();
+        let mut greedy = build::<Leapfrog>("greedy").unwrap();
+        let (mut listed, mut scores) = (Vec::new(), Vec::new());
+        greedy.score_moves(&position, &mut listed, &mut scores);
+        let top = scores.iter().copied().fold(f64::MIN, f64::max);
+        let best: Vec<_> = listed
+            .iter()
+            .zip(&scores)
+            .filter(|(_, s)| **s == top)
+            .map(|(m, _)| *m)
+            .collect();
+        let mut cold = build::<Leapfrog>("greedy:temperature=0.0001").unwrap();
+        for seed in 0..50 {
+            cold.reset(seed);
+            assert!(best.contains(&cold.choose(&position)));
+        }
+        let hot = choices("greedy:temperature=1000", &position, &moves, 800);
+        let fair = 800 / moves.len() as u32;
+        assert!(hot.iter().all(|c| *c > fair / 2), "{hot:?}");
+        let warm = choices("minimax:depth=2,temperature=1", &position, &moves, 400);
+        assert!(warm.iter().filter(|c| **c > 0).count() >= 2, "{warm:?}");
+    }
 
     #[test]
     fn softmax_follows_the_temperature() {
