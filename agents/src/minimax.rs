@@ -655,15 +655,15 @@ mod tests {
 
     #[test]
     fn matches_plain_minimax_at_fixed_depths() {
-        let positions = random_positions::<Leapfrog>(400, 1);
-        check_against_reference(&positions, 1..=4);
-        check_against_reference(&positions[..60], 5..=6);
+        let positions = random_positions::<Leapfrog>(1_000, 1);
+        check_against_reference(&positions, 1..=5);
+        check_against_reference(&positions[..200], 6..=7);
     }
 
     #[test]
     fn matches_plain_paranoid_minimax_with_three_players() {
-        let positions = random_positions::<RaceToTen>(200, 2);
-        check_against_reference(&positions, 1..=5);
+        let positions = random_positions::<RaceToTen>(300, 2);
+        check_against_reference(&positions, 1..=6);
     }
 
     #[test]
