@@ -25,6 +25,7 @@ fn alpha_beta(c: &mut Criterion) {
         let mut agent = MinimaxAgent::<Leapfrog>::new(format!("minimax:depth={DEPTH}"), settings);
         agent.reset(0);
         let nodes = agent.search(&start).nodes;
+        println!("alpha-beta from the start, depth {DEPTH}, {tt_mib} MiB table: {nodes} nodes");
         group.throughput(Throughput::Elements(nodes));
         group.bench_function(format!("start_depth_{DEPTH}_tt_{tt_mib}mib"), |b| {
             b.iter_custom(|searches| {
@@ -54,6 +55,7 @@ fn mcts(c: &mut Criterion) {
     agent.reset(0);
     agent.search(&start);
     let plies = agent.last_search().nodes;
+    println!("MCTS from the start, {ITERATIONS} iterations: {plies} plies");
     group.throughput(Throughput::Elements(ITERATIONS));
     group.bench_function(format!("start_{ITERATIONS}_iterations"), |b| {
         b.iter_custom(|searches| {
