@@ -37,7 +37,7 @@ impl Seat {
     /// The seat named by `letter` (`'A'`..`'F'`), if it is one.
     pub fn from_letter(letter: char) -> Option<Seat> {
         let index = (letter as u32).checked_sub('A' as u32)? as usize;
-        (index < MAX_PLAYERS).then(|| Seat(index as u8))
+        (index < MAX_PLAYERS).then_some(Seat(index as u8))
     }
 
     /// The seat that moves after this one at a table of `players`.
