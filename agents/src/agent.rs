@@ -25,21 +25,42 @@ pub trait Agent<G: Game>: Send {
         let _ = (before, mv);
     }
 
-    /// What the last call to [`Agent::choose`] did.
+    /// What the last call to [`Agent::choose`] (or [`Agent::score_moves`]) did.
     fn last_search(&self) -> SearchInfo {
         SearchInfo::default()
+    }
+
+    /// Fills `moves` with the legal moves of `position` (whose game is not over) and
+    /// `scores` with the agent's opinion of each, one score per move, larger is better.
+    /// The `temperature` knob samples a move from the softmax of these scores, so their
+    /// scale is the temperature's: greedy and minimax score in evaluation units (about one
+    /// spot of progress), MCTS by the logarithm of each move's visit count. A won move
+    /// scores far above the rest and a lost one far below.
+    ///
+    /// The default scores every move 0, which makes the softmax uniform.
+    fn score_moves(&mut self, position: &G, moves: &mut Vec<G::Move>, scores: &mut Vec<f64>) {
+        position.generate_moves(moves);
+        scores.clear();
+        scores.resize(moves.len(), 0.0);
     }
 }
 
 /// What one search did.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct SearchInfo {
-    /// Positions visited (minimax) or playout plies (MCTS).
+    /// Positions visited (minimax) or tree and playout plies played (MCTS).
     pub nodes: u64,
     /// MCTS iterations.
     pub iterations: u64,
-    /// Depth completed by iterative deepening.
+    /// Depth completed by iterative deepening (minimax), or the deepest tree node reached
+    /// (MCTS).
     pub depth: u32,
-    /// The value of the root for the seat to move, in the agent's own units, if it has one.
+    /// The value of the root for the seat to move, in the agent's own units, if it has one:
+    /// evaluation units for minimax, the expected score in [0, 1] for MCTS.
     pub value: Option<f64>,
+    /// Whether the search proved the root's value (a forced result within the search).
+    pub proven: bool,
+    /// Whether a noise knob chose the move: the `epsilon` coin came up, or the
+    /// `temperature` draw picked a move other than the agent's best.
+    pub noise: bool,
 }

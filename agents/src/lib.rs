@@ -2,15 +2,31 @@
 //! each seeded and tunable, named by spec strings such as `minimax:depth=6`.
 //!
 //! Every agent works through the engine's `Game` trait alone; per-game knowledge (the
-//! evaluation a search uses) lives in [`eval`].
+//! evaluation a search uses) lives in [`eval`]. The seed given to [`Agent::reset`] is the
+//! only source of randomness, and budgets are counted in nodes, iterations or depth,
+//! never in time, so every game replays from its seed.
 #![deny(missing_docs)]
 
 pub mod agent;
 pub mod eval;
+pub mod greedy;
+pub mod mcts;
+pub mod minimax;
+pub mod noise;
 pub mod perfect;
 pub mod random;
+pub mod reference;
 pub mod spec;
+pub mod tt;
+
+#[cfg(test)]
+mod testing;
 
 pub use agent::{Agent, SearchInfo};
 pub use eval::Evaluate;
-pub use spec::{build, AgentSpec, SpecError};
+pub use greedy::GreedyAgent;
+pub use mcts::{MctsAgent, MctsSettings};
+pub use minimax::{MinimaxAgent, MinimaxSettings, SearchResult};
+pub use noise::{Noise, Noisy};
+pub use random::RandomAgent;
+pub use spec::{build, AgentKind, AgentSpec, SpecError};

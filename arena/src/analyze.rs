@@ -128,7 +128,11 @@ const RESAMPLES: usize = 1000;
 
 /// `accuracy.csv` from each agent's per-game tallies, with intervals from a bootstrap
 /// over games seeded by `seed`.
-pub fn accuracy_csv(names: &[String], per_game: &HashMap<String, Vec<SeatTally>>, seed: u64) -> String {
+pub fn accuracy_csv(
+    names: &[String],
+    per_game: &HashMap<String, Vec<SeatTally>>,
+    seed: u64,
+) -> String {
     let mut out = format!("{ACCURACY_HEADER}\n");
     for name in names {
         let games = per_game.get(name).map_or(&[][..], |g| &g[..]);
@@ -157,7 +161,10 @@ pub fn accuracy_csv(names: &[String], per_game: &HashMap<String, Vec<SeatTally>>
         let (lo, hi) = if rates.is_empty() {
             (f64::NAN, f64::NAN)
         } else {
-            (quantile_sorted(&rates, 0.025), quantile_sorted(&rates, 0.975))
+            (
+                quantile_sorted(&rates, 0.025),
+                quantile_sorted(&rates, 0.975),
+            )
         };
         let mean_lost = total.distance_lost as f64 / total.kept.max(1) as f64;
         let _ = writeln!(
@@ -188,17 +195,27 @@ pub fn analyze_command(args: &AnalyzeArgs, out: &mut dyn Write) -> Result<(), Ar
     }
     let start = Leapfrog::new(&game.options)?;
     let table: Arc<SolveTable> = match &args.table {
-        Some(path) => agents::perfect::load_table(path).map_err(|e| ArenaError::input(e.to_string()))?,
+        Some(path) => {
+            agents::perfect::load_table(path).map_err(|e| ArenaError::input(e.to_string()))?
+        }
         None => agents::perfect::solved_table(),
     };
     let rows: Vec<GameRow> = games_csv::read(&args.games)?.rows;
     let mut per_game: HashMap<String, Vec<SeatTally>> = HashMap::new();
     for row in &rows {
-        let tallies = rate_game(&table, &start, &row.moves, identity.opening_plies).map_err(|e| {
-            ArenaError::input(format!("{}: game {}: {e}", args.games.display(), row.game_id))
-        })?;
+        let tallies =
+            rate_game(&table, &start, &row.moves, identity.opening_plies).map_err(|e| {
+                ArenaError::input(format!(
+                    "{}: game {}: {e}",
+                    args.games.display(),
+                    row.game_id
+                ))
+            })?;
         for (seat, name) in [(Seat::A, &row.first), (Seat::B, &row.second)] {
-            per_game.entry(name.clone()).or_default().push(tallies[seat.index()]);
+            per_game
+                .entry(name.clone())
+                .or_default()
+                .push(tallies[seat.index()]);
         }
     }
     let names: Vec<String> = identity.agent.iter().map(|a| a.name.clone()).collect();

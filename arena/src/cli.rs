@@ -6,8 +6,8 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand};
 use engine::{with_game, Game, GameKind, GameSpec};
 
-use crate::error::ArenaError;
 use crate::analyze::{analyze_command, AnalyzeArgs};
+use crate::error::ArenaError;
 use crate::solve::{solve_command, SolveArgs};
 use crate::{play, tournament};
 

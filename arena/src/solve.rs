@@ -47,9 +47,15 @@ pub fn solve_command(args: &SolveArgs, out: &mut dyn Write) -> Result<(), ArenaE
             None => SolveTable::solve(&position),
         };
         let entry = table.entry(&position).ok_or_else(|| {
-            ArenaError::input(format!("position {text:?} is not in the table: it is not reachable from its root"))
+            ArenaError::input(format!(
+                "position {text:?} is not in the table: it is not reachable from its root"
+            ))
         })?;
-        let best: Vec<String> = table.best_moves(&position).iter().map(|m| m.to_string()).collect();
+        let best: Vec<String> = table
+            .best_moves(&position)
+            .iter()
+            .map(|m| m.to_string())
+            .collect();
         writeln!(
             out,
             "value: {}\ndistance: {}\nbest: {}",
@@ -63,7 +69,9 @@ pub fn solve_command(args: &SolveArgs, out: &mut dyn Write) -> Result<(), ArenaE
     let start = Leapfrog::new(&spec.options)?;
     let table = SolveTable::solve(&start);
     if let Some(path) = &args.out {
-        table.save(path).map_err(|e| ArenaError::failure(e.to_string()))?;
+        table
+            .save(path)
+            .map_err(|e| ArenaError::failure(e.to_string()))?;
     }
     writeln!(out, "{}", table.report()).map_err(stdout_error)?;
     Ok(())

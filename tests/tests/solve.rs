@@ -27,7 +27,11 @@ fn solve_reports_the_start_and_any_position() {
     let solved = run(&["solve", "leapfrog", "--position", position]);
     assert_eq!(stdout(&solved), "value: A\ndistance: 1\nbest: 14-15\n");
     let looked_up = run(&[
-        "solve", "leapfrog", "--position", "AAAAA.........BBBBB A", "--table",
+        "solve",
+        "leapfrog",
+        "--position",
+        "AAAAA.........BBBBB A",
+        "--table",
         table.to_str().unwrap(),
     ]);
     assert_eq!(stdout(&looked_up), "value: B\ndistance: 114\nbest: 5-6\n");
@@ -38,11 +42,19 @@ fn solve_reports_the_start_and_any_position() {
     bytes[middle] ^= 0x40;
     std::fs::write(&table, bytes).unwrap();
     let refused = run(&[
-        "solve", "leapfrog", "--position", "AAAAA.........BBBBB A", "--table",
+        "solve",
+        "leapfrog",
+        "--position",
+        "AAAAA.........BBBBB A",
+        "--table",
         table.to_str().unwrap(),
     ]);
     assert_eq!(refused.status.code(), Some(2));
-    assert!(stderr(&refused).contains("checksum"), "{}", stderr(&refused));
+    assert!(
+        stderr(&refused).contains("checksum"),
+        "{}",
+        stderr(&refused)
+    );
 }
 
 #[test]
@@ -74,7 +86,13 @@ fn analyze_rates_every_agent_of_a_run() {
     let perfect: Vec<&str> = lines[2].split(',').collect();
     assert_eq!(perfect[0], "perfect");
     assert_eq!(perfect[1], "40");
-    assert_eq!((perfect[3], perfect[4], perfect[7]), ("0", "0.0000", "0.0000"));
+    assert_eq!(
+        (perfect[3], perfect[4], perfect[7]),
+        ("0", "0.0000", "0.0000")
+    );
     let random: Vec<&str> = lines[1].split(',').collect();
-    assert!(random[3].parse::<u64>().unwrap() > 0, "random never blundered");
+    assert!(
+        random[3].parse::<u64>().unwrap() > 0,
+        "random never blundered"
+    );
 }

@@ -1,0 +1,761 @@
+//! The minimax player: negamax with alpha-beta pruning, iterative deepening, a
+//! transposition table and move ordering (table move, killers, history).
+//!
+//! Values are integers from the point of view of the seat to move, as negamax wants.
+//! Positions inside the horizon take the game's [`Evaluate::evaluate`] for the root seat,
+//! clamped to ±[`EVAL_LIMIT`]; finished games score [`WIN`] scaled by the root seat's
+//! [`Outcome::score`], less one per ply so that the quickest win and the slowest loss are
+//! preferred.
+//!
+//! # More than two players: paranoid search
+//! With more than two seats the search is *paranoid*: every other seat is assumed to play
+//! against the root seat, so the game becomes two-player (the root seat against a
+//! coalition) and alpha-beta applies unchanged. Values are the root seat's; a node's value
+//! is negated only when the move passes from the root seat to the coalition or back, so
+//! two coalition moves in a row keep the same window. Paranoid search is pessimistic but
+//! sound: the root seat is guaranteed at least the value found.
+//!
+//! # The transposition table and fixed-depth values
+//! A table entry cuts the search only when it was stored at exactly the remaining depth
+//! (a deeper entry would change the value). Entries store decisive values relative to
+//! their node, so a transposition at another ply reads back the right distance to the end.
+//! As a result the root value at depth `d` equals that of a plain minimax to depth `d`
+//! (the [`crate::reference`] search), which the tests check.
+//!
+//! # Budgets
+//! `depth` caps the iterations; `nodes` caps the positions visited by one search, and the
+//! move of the last completed iteration is played. Iteration 1 always completes. The
+//! search stops early when the root value is decided or when no position was cut off by
+//! the horizon (a deeper search would see the same tree).
+
+use std::cmp::Reverse;
+use std::hash::{Hash, Hasher};
+
+use engine::{Game, Outcome, Seat, MAX_PLAYERS};
+
+use crate::agent::{Agent, SearchInfo};
+use crate::eval::Evaluate;
+use crate::spec::{AgentSpec, SpecError};
+use crate::tt::{Bound, TranspositionTable};
+
+/// The deepest search the `depth` knob allows.
+pub const MAX_DEPTH: u32 = 64;
+/// Evaluations are clamped to ±this.
+pub const EVAL_LIMIT: i32 = 100_000;
+/// The value of a win at the root; a finished game at ply `p` scores `WIN - p` for a win
+/// and `p - WIN` for a loss (scaled by the score for more than two players).
+pub const WIN: i32 = 1_000_000;
+/// Values at least this far from 0 come from finished games, never from evaluations.
+pub const DECISIVE: i32 = 150_000;
+/// Above every value.
+const INFINITY: i32 = 2 * WIN;
+
+/// The shallowest remaining depth at which the table is used. Below it, a table entry
+/// would save a handful of evaluations at the price of a likely cache miss.
+const TABLE_MIN_DEPTH: u32 = 2;
+
+/// Bits of the history table's index.
+const HISTORY_BITS: u32 = 12;
+
+/// Ordering scores above any history score.
+const TABLE_MOVE: i32 = 1 << 30;
+const FIRST_KILLER: i32 = 1 << 29;
+const SECOND_KILLER: i32 = 1 << 28;
+const HISTORY_LIMIT: i32 = (1 << 28) - 1;
+
+/// The value for `root` of a game that ended with `outcome` at `ply` plies below the
+/// root: `WIN` scaled by the root's score from -1 (last) to +1 (first), nearer 0 by one
+/// per ply for a decided game, and 0 for an even one.
+pub fn terminal_value(outcome: &Outcome, root: Seat, ply: u32) -> i32 {
+    let base = ((2.0 * outcome.score(root) - 1.0) * WIN as f64).round() as i32;
+    match base.cmp(&0) {
+        std::cmp::Ordering::Greater => base - ply as i32,
+        std::cmp::Ordering::Less => base + ply as i32,
+        std::cmp::Ordering::Equal => 0,
+    }
+}
+
+/// The evaluation of `position` for `root`, clamped to ±[`EVAL_LIMIT`].
+#[inline]
+pub fn leaf_value<G: Evaluate>(position: &G, root: Seat) -> i32 {
+    position.evaluate(root).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+}
+
+/// A decisive value measured from the node rather than the root, for the table.
+#[inline]
+fn value_to_table(value: i32, ply: u32) -> i32 {
+    if value >= DECISIVE {
+        value + ply as i32
+    } else if value <= -DECISIVE {
+        value - ply as i32
+    } else {
+        value
+    }
+}
+
+/// The inverse of [`value_to_table`] at `ply`.
+#[inline]
+fn value_from_table(value: i32, ply: u32) -> i32 {
+    if value >= DECISIVE {
+        value - ply as i32
+    } else if value <= -DECISIVE {
+        value + ply as i32
+    } else {
+        value
+    }
+}
+
+/// Table keys differ by root seat: with paranoid search, values depend on whose search it
+/// is.
+const ROOT_KEYS: [u64; MAX_PLAYERS] = engine::zobrist::keys(0x4D49_4E49_4D41_5800);
+
+/// The minimax player's knobs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MinimaxSettings {
+    /// The deepest iteration, 1 to [`MAX_DEPTH`] (`depth`; default 6, or [`MAX_DEPTH`]
+    /// when `nodes` is given alone).
+    pub depth: u32,
+    /// The most positions one search visits (`nodes`; default no limit).
+    pub nodes: Option<u64>,
+    /// The transposition table's size in MiB (`tt_mib`, 1 to 4096; default 16).
+    pub tt_mib: usize,
+}
+
+impl Default for MinimaxSettings {
+    fn default() -> Self {
+        MinimaxSettings {
+            depth: 6,
+            nodes: None,
+            tt_mib: 16,
+        }
+    }
+}
+
+impl MinimaxSettings {
+    /// The settings `spec` gives.
+    ///
+    /// # Errors
+    /// [`SpecError::BadValue`] for a value out of range.
+    pub fn from_spec(spec: &AgentSpec) -> Result<MinimaxSettings, SpecError> {
+        let nodes = match spec.get("nodes") {
+            None => None,
+            Some(_) => Some(spec.integer("nodes", 0, 1..=u64::MAX, "a positive integer")?),
+        };
+        let default_depth = if nodes.is_some() { MAX_DEPTH } else { 6 };
+        let depth = spec.integer(
+            "depth",
+            default_depth as u64,
+            1..=MAX_DEPTH as u64,
+            "an integer from 1 to 64",
+        )?;
+        let tt_mib = spec.integer("tt_mib", 16, 1..=4096, "an integer from 1 to 4096")?;
+        Ok(MinimaxSettings {
+            depth: depth as u32,
+            nodes,
+            tt_mib: tt_mib as usize,
+        })
+    }
+}
+
+/// What one search found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchResult<M> {
+    /// The best move of the last completed iteration.
+    pub best: M,
+    /// Its value for the seat to move.
+    pub value: i32,
+    /// The depth of the last completed iteration.
+    pub depth: u32,
+    /// Positions visited, the unfinished iteration's included.
+    pub nodes: u64,
+}
+
+/// One ply's scratch space, allocated once.
+#[derive(Clone, Debug)]
+struct Ply<M> {
+    moves: Vec<M>,
+    /// Ordering score and index into `moves`.
+    order: Vec<(i32, u32)>,
+    killers: [Option<M>; 2],
+}
+
+/// A move at the root and what the iterations said about it.
+#[derive(Clone, Copy, Debug)]
+struct RootMove {
+    /// Index into the root's move list.
+    index: usize,
+    /// Its value in the current iteration (an upper bound when it failed low).
+    value: i32,
+    /// Its value in the last completed iteration.
+    completed: i32,
+}
+
+/// A fast hash of a move for the history table (FxHash's mixing step).
+#[derive(Default)]
+struct MoveHasher(u64);
+
+impl MoveHasher {
+    #[inline]
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+impl Hasher for MoveHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for byte in bytes {
+            self.add(*byte as u64);
+        }
+    }
+    fn write_u8(&mut self, n: u8) {
+        self.add(n as u64);
+    }
+    fn write_u16(&mut self, n: u16) {
+        self.add(n as u64);
+    }
+    fn write_u32(&mut self, n: u32) {
+        self.add(n as u64);
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.add(n);
+    }
+    fn write_usize(&mut self, n: usize) {
+        self.add(n as u64);
+    }
+}
+
+/// The history table's slot for `mv` played by `seat`.
+#[inline]
+fn history_slot<M: Hash>(mv: &M, seat: Seat) -> usize {
+    let mut hasher = MoveHasher(seat.index() as u64 + 1);
+    mv.hash(&mut hasher);
+    (hasher.finish() >> (64 - HISTORY_BITS)) as usize
+}
+
+/// Negamax alpha-beta with iterative deepening; see the module documentation.
+#[derive(Clone, Debug)]
+pub struct MinimaxAgent<G: Game> {
+    spec: String,
+    settings: MinimaxSettings,
+    table: TranspositionTable,
+    plies: Vec<Ply<G::Move>>,
+    history: Vec<i32>,
+    root: Vec<RootMove>,
+    root_seat: Seat,
+    key_salt: u64,
+    nodes: u64,
+    node_limit: u64,
+    aborted: bool,
+    /// Whether the iteration cut any position off at the horizon.
+    horizon: bool,
+    info: SearchInfo,
+}
+
+impl<G: Evaluate> MinimaxAgent<G> {
+    /// A minimax player with `settings`, described by `spec`. Allocates its table and
+    /// scratch space here, once.
+    pub fn new(spec: String, settings: MinimaxSettings) -> MinimaxAgent<G> {
+        let plies = (0..=MAX_DEPTH)
+            .map(|_| Ply {
+                moves: Vec::with_capacity(64),
+                order: Vec::with_capacity(64),
+                killers: [None; 2],
+            })
+            .collect();
+        MinimaxAgent {
+            spec,
+            settings,
+            table: TranspositionTable::with_mib(settings.tt_mib),
+            plies,
+            history: vec![0; 1 << HISTORY_BITS],
+            root: Vec::with_capacity(64),
+            root_seat: Seat::A,
+            key_salt: 0,
+            nodes: 0,
+            node_limit: u64::MAX,
+            aborted: false,
+            horizon: false,
+            info: SearchInfo::default(),
+        }
+    }
+
+    /// The knobs.
+    pub fn settings(&self) -> MinimaxSettings {
+        self.settings
+    }
+
+    /// Searches `position` within the budget and returns the best move of the last
+    /// completed iteration with its value. Keeps the table, killers and history of earlier
+    /// searches (they change which of equal moves is found, never a value).
+    ///
+    /// # Panics
+    /// When the game is over.
+    pub fn search(&mut self, position: &G) -> SearchResult<G::Move> {
+        self.search_with(position, false)
+    }
+
+    fn search_with(&mut self, position: &G, exact_root: bool) -> SearchResult<G::Move> {
+        assert!(!position.is_over(), "search of a finished game");
+        let mut work = position.clone();
+        self.root_seat = position.to_move();
+        self.key_salt = ROOT_KEYS[self.root_seat.index()];
+        self.table.new_search();
+        for score in &mut self.history {
+            *score /= 2;
+        }
+        self.nodes = 0;
+        self.aborted = false;
+        work.generate_moves(&mut self.plies[0].moves);
+        let table_move = self
+            .table
+            .probe(work.hash() ^ self.key_salt)
+            .and_then(|entry| entry.best)
+            .filter(|best| *best < self.plies[0].moves.len());
+        self.root.clear();
+        self.root
+            .extend((0..self.plies[0].moves.len()).map(|index| RootMove {
+                index,
+                value: 0,
+                completed: 0,
+            }));
+        if let Some(best) = table_move {
+            self.root[..=best].rotate_right(1);
+        }
+        let mut result = None;
+        for depth in 1..=self.settings.depth {
+            self.node_limit = match self.settings.nodes {
+                Some(limit) if depth > 1 => limit,
+                _ => u64::MAX,
+            };
+            self.horizon = false;
+            let (best, value) = self.search_root(&mut work, depth, exact_root);
+            if self.aborted {
+                break;
+            }
+            for root_move in &mut self.root {
+                root_move.completed = root_move.value;
+            }
+            // The best first for the next iteration, otherwise in the order they had.
+            self.root.sort_by_key(|root_move| Reverse(root_move.value));
+            result = Some((best, value, depth));
+            if value.abs() >= DECISIVE || !self.horizon {
+                break;
+            }
+        }
+        let (best, value, depth) = result.expect("the first iteration always completes");
+        let found = SearchResult {
+            best: self.plies[0].moves[best],
+            value,
+            depth,
+            nodes: self.nodes,
+        };
+        self.info = SearchInfo {
+            nodes: self.nodes,
+            iterations: 0,
+            depth,
+            value: Some(value as f64),
+            proven: value.abs() >= DECISIVE,
+            noise: false,
+        };
+        found
+    }
+
+    /// One iteration at the root: the index of the best move and its value.
+    fn search_root(&mut self, position: &mut G, depth: u32, exact_root: bool) -> (usize, i32) {
+        self.nodes += 1;
+        let mover = position.to_move();
+        let mut alpha = -INFINITY;
+        let mut best = (self.root[0].index, -INFINITY);
+        for r in 0..self.root.len() {
+            let index = self.root[r].index;
+            let mv = self.plies[0].moves[index];
+            let floor = if exact_root { -INFINITY } else { alpha };
+            position.play(mv);
+            let value = self.child_value(position, mover, depth - 1, 1, floor, INFINITY);
+            position.undo(mv);
+            if self.aborted {
+                return best;
+            }
+            self.root[r].value = value;
+            if value > best.1 {
+                best = (index, value);
+            }
+            alpha = alpha.max(value);
+        }
+        let key = position.hash() ^ self.key_salt;
+        self.table
+            .store(key, best.1, depth, Bound::Exact, Some(best.0));
+        best
+    }
+
+    /// The value of `position`, just reached by a move of `parent`, for `parent`'s side.
+    #[inline]
+    fn child_value(
+        &mut self,
+        position: &mut G,
+        parent: Seat,
+        depth: u32,
+        ply: u32,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        let same_side = (position.to_move() == self.root_seat) == (parent == self.root_seat);
+        if same_side {
+            self.negamax(position, depth, ply, alpha, beta)
+        } else {
+            -self.negamax(position, depth, ply, -beta, -alpha)
+        }
+    }
+
+    /// The value of `position` for the side to move (the root seat, or the coalition
+    /// against it), fail-soft within the window `(alpha, beta)`.
+    fn negamax(
+        &mut self,
+        position: &mut G,
+        depth: u32,
+        ply: u32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        self.nodes += 1;
+        if self.nodes > self.node_limit {
+            self.aborted = true;
+            return 0;
+        }
+        let mover = position.to_move();
+        let sign = if mover == self.root_seat { 1 } else { -1 };
+        if position.is_over() {
+            let outcome = position.status().outcome().expect("the game is over");
+            return sign * terminal_value(&outcome, self.root_seat, ply);
+        }
+        if depth == 0 {
+            self.horizon = true;
+            return sign * leaf_value(position, self.root_seat);
+        }
+
+        let key = position.hash() ^ self.key_salt;
+        let use_table = depth >= TABLE_MIN_DEPTH;
+        let mut table_move = None;
+        let entry = if use_table {
+            self.table.probe(key)
+        } else {
+            None
+        };
+        if let Some(entry) = entry {
+            table_move = entry.best;
+            if entry.depth == depth {
+                let value = value_from_table(entry.value, ply);
+                let cuts = match entry.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => value >= beta,
+                    Bound::Upper => value <= alpha,
+                };
+                if cuts {
+                    self.horizon = true;
+                    return value;
+                }
+            }
+        }
+
+        let at = ply as usize;
+        {
+            let Ply {
+                moves,
+                order,
+                killers,
+            } = &mut self.plies[at];
+            position.generate_moves(moves);
+            order.clear();
+            for (index, mv) in moves.iter().enumerate() {
+                let score = if Some(index) == table_move {
+                    TABLE_MOVE
+                } else if killers[0] == Some(*mv) {
+                    FIRST_KILLER
+                } else if killers[1] == Some(*mv) {
+                    SECOND_KILLER
+                } else {
+                    self.history[history_slot(mv, mover)]
+                };
+                order.push((score, index as u32));
+            }
+        }
+
+        let count = self.plies[at].moves.len();
+        if depth > TABLE_MIN_DEPTH {
+            // The children will probe the table: start loading all their buckets at once.
+            for index in 0..count {
+                let mv = self.plies[at].moves[index];
+                position.play(mv);
+                self.table.prefetch(position.hash() ^ self.key_salt);
+                position.undo(mv);
+            }
+        }
+        let alpha_in = alpha;
+        let mut best = (0, -INFINITY);
+        for k in 0..count {
+            // Selection sort, one step at a time: most nodes cut off after a move or two.
+            let index = {
+                let order = &mut self.plies[at].order;
+                let mut top = k;
+                for j in k + 1..count {
+                    if order[j].0 > order[top].0 {
+                        top = j;
+                    }
+                }
+                order.swap(k, top);
+                order[k].1 as usize
+            };
+            let mv = self.plies[at].moves[index];
+            position.play(mv);
+            let value = self.child_value(position, mover, depth - 1, ply + 1, alpha, beta);
+            position.undo(mv);
+            if self.aborted {
+                return 0;
+            }
+            if value > best.1 {
+                best = (index, value);
+                if value > alpha {
+                    alpha = value;
+                    if value >= beta {
+                        if Some(index) != table_move {
+                            let killers = &mut self.plies[at].killers;
+                            if killers[0] != Some(mv) {
+                                killers[1] = killers[0];
+                                killers[0] = Some(mv);
+                            }
+                            let slot = &mut self.history[history_slot(&mv, mover)];
+                            *slot = (*slot + (depth * depth) as i32).min(HISTORY_LIMIT);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best.1 >= beta {
+            Bound::Lower
+        } else if best.1 > alpha_in {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        if use_table {
+            self.table
+                .store(key, value_to_table(best.1, ply), depth, bound, Some(best.0));
+        }
+        best.1
+    }
+}
+
+impl<G: Evaluate> Agent<G> for MinimaxAgent<G> {
+    fn spec(&self) -> &str {
+        &self.spec
+    }
+
+    fn reset(&mut self, _seed: u64) {
+        self.table.clear();
+        self.history.fill(0);
+        for ply in &mut self.plies {
+            ply.killers = [None; 2];
+        }
+        self.info = SearchInfo::default();
+    }
+
+    fn choose(&mut self, position: &G) -> G::Move {
+        let moves = &mut self.plies[0].moves;
+        position.generate_moves(moves);
+        if moves.len() == 1 {
+            self.info = SearchInfo::default();
+            return moves[0];
+        }
+        self.search(position).best
+    }
+
+    fn last_search(&self) -> SearchInfo {
+        self.info
+    }
+
+    /// Each move's value for the seat to move, searched with a full window in every
+    /// iteration so that all are exact, from the last completed iteration.
+    fn score_moves(&mut self, position: &G, moves: &mut Vec<G::Move>, scores: &mut Vec<f64>) {
+        self.search_with(position, true);
+        moves.clear();
+        moves.extend_from_slice(&self.plies[0].moves);
+        scores.clear();
+        scores.resize(moves.len(), 0.0);
+        for root_move in &self.root {
+            scores[root_move.index] = root_move.completed as f64;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reference::{minimax_value, move_values};
+    use crate::testing::{mirrored, random_positions, solve, RaceMove, RaceToTen, FORCED_WINS};
+    use engine::{EndReason, Leapfrog};
+    use std::collections::HashMap;
+
+    fn agent<G: Evaluate>(depth: u32, nodes: Option<u64>) -> MinimaxAgent<G> {
+        let settings = MinimaxSettings {
+            depth,
+            nodes,
+            tt_mib: 1,
+        };
+        MinimaxAgent::new(format!("minimax:depth={depth}"), settings)
+    }
+
+    #[test]
+    fn terminal_values_prefer_the_quickest_win_and_the_slowest_loss() {
+        let win = Outcome::win(Seat::A, 2, EndReason::Goal);
+        assert_eq!(terminal_value(&win, Seat::A, 3), WIN - 3);
+        assert!(terminal_value(&win, Seat::A, 3) > terminal_value(&win, Seat::A, 5));
+        assert!(terminal_value(&win, Seat::B, 5) > terminal_value(&win, Seat::B, 3));
+        assert!(terminal_value(&win, Seat::B, 60) <= -DECISIVE);
+        let draw = Outcome::draw(2, EndReason::Stuck);
+        assert_eq!(terminal_value(&draw, Seat::B, 7), 0);
+        // Second of three is worth nothing either way; last is a loss.
+        let race = Outcome::from_scores(&[3, 2, 1], EndReason::PlyCap);
+        assert_eq!(terminal_value(&race, Seat::B, 4), 0);
+        assert!(terminal_value(&race, Seat::new(2), 4) <= -DECISIVE);
+        for ply in [0, 5, 200] {
+            for value in [WIN - ply, -WIN + ply, 17, -DECISIVE + 1] {
+                assert_eq!(value_from_table(value_to_table(value, 9), 9), value);
+            }
+        }
+    }
+
+    /// The table keeps its entries from position to position, so that stale entries
+    /// would show.
+    fn check_against_reference<G: Evaluate>(
+        positions: &[G],
+        depths: std::ops::RangeInclusive<u32>,
+    ) {
+        for depth in depths {
+            let mut searcher = agent::<G>(depth, None);
+            for position in positions {
+                let found = searcher.search(position);
+                let expected = minimax_value(position, depth);
+                assert_eq!(found.value, expected, "depth {depth} at {position}");
+                // The move found has the root value, unless a decided root stopped the
+                // deepening early (then its value is already the same at every depth).
+                let values = move_values(position, found.depth);
+                let best = values.iter().find(|(mv, _)| *mv == found.best).unwrap().1;
+                assert_eq!(best, minimax_value(position, found.depth), "{position}");
+                assert!(
+                    found.depth == depth || expected.abs() >= DECISIVE,
+                    "{position}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn matches_plain_minimax_at_fixed_depths() {
+        let positions = random_positions::<Leapfrog>(1_000, 1);
+        check_against_reference(&positions, 1..=5);
+        check_against_reference(&positions[..200], 6..=7);
+    }
+
+    #[test]
+    fn matches_plain_paranoid_minimax_with_three_players() {
+        let positions = random_positions::<RaceToTen>(300, 2);
+        check_against_reference(&positions, 1..=6);
+    }
+
+    #[test]
+    fn exact_move_scores_match_plain_minimax() {
+        for (depth, position) in random_positions::<Leapfrog>(150, 3).iter().enumerate() {
+            let depth = 1 + depth as u32 % 4;
+            let mut searcher = agent::<Leapfrog>(depth, None);
+            let (mut moves, mut scores) = (Vec::new(), Vec::new());
+            searcher.score_moves(position, &mut moves, &mut scores);
+            let expected = move_values(position, searcher.last_search().depth);
+            let found: Vec<_> = moves
+                .iter()
+                .zip(&scores)
+                .map(|(m, s)| (*m, *s as i32))
+                .collect();
+            assert_eq!(found, expected, "{position}");
+        }
+        let race = RaceToTen::with_counters([4, 6, 2], Seat::B, 10);
+        let mut searcher = agent::<RaceToTen>(4, None);
+        let (mut moves, mut scores) = (Vec::new(), Vec::new());
+        searcher.score_moves(&race, &mut moves, &mut scores);
+        let found: Vec<_> = moves
+            .iter()
+            .zip(&scores)
+            .map(|(m, s)| (*m, *s as i32))
+            .collect();
+        assert_eq!(found, move_values(&race, 4));
+    }
+
+    #[test]
+    fn a_node_budget_plays_the_last_completed_iteration() {
+        for position in random_positions::<Leapfrog>(40, 4) {
+            let mut unlimited = agent::<Leapfrog>(12, None);
+            let full = unlimited.search(&position);
+            let budget = (full.nodes / 3).max(1);
+            let mut limited = agent::<Leapfrog>(12, Some(budget));
+            let found = limited.search(&position);
+            assert!(found.depth >= 1 && found.depth <= full.depth, "{position}");
+            assert_eq!(
+                found.value,
+                minimax_value(&position, found.depth),
+                "{position}"
+            );
+            // The same budget finds the same move again.
+            let mut again = agent::<Leapfrog>(12, Some(budget));
+            assert_eq!(again.search(&position), found, "{position}");
+            if found.depth > 1 {
+                assert!(found.nodes > budget, "the budget ran out: {position}");
+            }
+        }
+    }
+
+    #[test]
+    fn finds_the_forced_win_in_endgames() {
+        let mut solved = HashMap::new();
+        for text in FORCED_WINS {
+            for position in [Leapfrog::parse_position(text).unwrap(), mirrored(text)] {
+                assert_eq!(
+                    solve(&position, &mut solved),
+                    1.0,
+                    "a forced win: {position}"
+                );
+                let mut searcher = agent::<Leapfrog>(24, None);
+                searcher.reset(1);
+                let mv = searcher.choose(&position);
+                let info = searcher.last_search();
+                assert!(
+                    info.proven && info.value.unwrap() > 0.0,
+                    "{position}: {info:?}"
+                );
+                let mut after = position;
+                after.play(mv);
+                assert_eq!(
+                    solve(&after, &mut solved),
+                    0.0,
+                    "{mv} keeps the win: {position}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn takes_the_quickest_win() {
+        // A at 7 wins at once with +3; +2 wins too, three plies later.
+        let race = RaceToTen::with_counters([7, 0, 0], Seat::A, 0);
+        let mut searcher = agent::<RaceToTen>(6, None);
+        let found = searcher.search(&race);
+        assert_eq!(found.best, RaceMove(3));
+        assert_eq!(found.value, WIN - 1);
+        let values = move_values(&race, 6);
+        assert!(values
+            .iter()
+            .any(|(mv, v)| *mv == RaceMove(2) && *v == WIN - 4));
+    }
+}
