@@ -25,10 +25,12 @@ pub struct Targets {
 }
 
 impl Targets {
-    /// How many moves the targets stand for: each spot is reached by one move at most.
+    /// How many moves the targets stand for: each spot is reached by one move at most,
+    /// and no spot is both a step's and a leap's landing (the spot behind it would hold
+    /// an own piece for the step and an enemy for the leap), so one count serves both.
     #[inline]
     pub const fn count(self) -> u32 {
-        self.steps.count_ones() + self.leaps.count_ones()
+        (self.steps | self.leaps).count_ones()
     }
 }
 
