@@ -69,6 +69,29 @@ pub struct RunIdentity {
     pub agent: Vec<AgentEntry>,
 }
 
+impl RunIdentity {
+    /// A small Leapfrog Race identity with random agents of these names, for tests.
+    #[cfg(test)]
+    pub(crate) fn for_tests(names: &[&str]) -> RunIdentity {
+        RunIdentity {
+            game: "leapfrog".into(),
+            seed: 1,
+            games_per_pair: 2,
+            opening_plies: 0,
+            max_plies: 140,
+            anchor: names[0].into(),
+            bootstrap: 50,
+            agent: names
+                .iter()
+                .map(|name| AgentEntry {
+                    name: name.to_string(),
+                    spec: "random".into(),
+                })
+                .collect(),
+        }
+    }
+}
+
 /// A validated tournament config.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TournamentConfig {

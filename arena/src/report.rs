@@ -42,6 +42,17 @@ struct Standing {
     interval: RatingInterval,
 }
 
+impl Standing {
+    /// The pooled score and its interval, `NaN` for an agent without games.
+    fn score_with_interval(&self) -> (f64, f64, f64) {
+        self.score
+            .as_ref()
+            .map_or((f64::NAN, f64::NAN, f64::NAN), |x| {
+                (x.score, x.score_lo, x.score_hi)
+            })
+    }
+}
+
 /// The result for the agent that moved first.
 fn first_result(row: &GameRow) -> GameResult {
     match row.winner.as_str() {
@@ -152,14 +163,8 @@ pub fn build(identity: &RunIdentity, rows: &[GameRow]) -> Report {
     );
     let mut order: Vec<usize> = (0..agents).collect();
     order.sort_by(|x, y| standings[*y].rating.total_cmp(&standings[*x].rating));
-    for a in 0..agents {
-        let s = &standings[a];
-        let (score, lo, hi) = s
-            .score
-            .as_ref()
-            .map_or((f64::NAN, f64::NAN, f64::NAN), |x| {
-                (x.score, x.score_lo, x.score_hi)
-            });
+    for (a, s) in standings.iter().enumerate() {
+        let (score, lo, hi) = s.score_with_interval();
         let _ = writeln!(
             standings_csv,
             "{},{},{},{},{},{},{},{}",
@@ -175,12 +180,7 @@ pub fn build(identity: &RunIdentity, rows: &[GameRow]) -> Report {
     }
     for a in order {
         let s = &standings[a];
-        let (score, lo, hi) = s
-            .score
-            .as_ref()
-            .map_or((f64::NAN, f64::NAN, f64::NAN), |x| {
-                (x.score, x.score_lo, x.score_hi)
-            });
+        let (score, lo, hi) = s.score_with_interval();
         let _ = writeln!(
             table,
             "{:<20} {:>7} {:>24} {:>26}",
@@ -273,7 +273,6 @@ fn number(value: f64, decimals: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::config::AgentEntry;
 
     fn row(game_id: u64, first: &str, second: &str, winner: &str) -> GameRow {
         GameRow {
@@ -291,22 +290,7 @@ mod tests {
 
     #[test]
     fn pairs_and_standings_from_rows() {
-        let identity = RunIdentity {
-            game: "leapfrog".into(),
-            seed: 1,
-            games_per_pair: 2,
-            opening_plies: 0,
-            max_plies: 140,
-            anchor: "a".into(),
-            bootstrap: 50,
-            agent: ["a", "b"]
-                .iter()
-                .map(|n| AgentEntry {
-                    name: n.to_string(),
-                    spec: "random".into(),
-                })
-                .collect(),
-        };
+        let identity = RunIdentity::for_tests(&["a", "b"]);
         // Pair 0: a wins both (WW for a); pair 1: a wins one, draws one (WD).
         let rows = vec![
             row(0, "a", "b", "first"),

@@ -48,24 +48,11 @@ pub fn round_robin(identity: &RunIdentity) -> Vec<ScheduledGame> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::config::AgentEntry;
 
     #[test]
     fn pairs_share_seeds_and_swap_seats() {
-        let agent = |name: &str| AgentEntry {
-            name: name.into(),
-            spec: "random".into(),
-        };
-        let identity = RunIdentity {
-            game: "leapfrog".into(),
-            seed: 1,
-            games_per_pair: 2,
-            opening_plies: 0,
-            max_plies: 140,
-            anchor: "a".into(),
-            bootstrap: 10,
-            agent: vec![agent("a"), agent("b"), agent("c")],
-        };
+        let mut identity = RunIdentity::for_tests(&["a", "b", "c"]);
+        identity.games_per_pair = 2;
         let games = round_robin(&identity);
         assert_eq!(games.len(), 3 * 2 * 2);
         assert_eq!((games[0].first, games[0].second), (0, 1));
