@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use clap::Args;
 use engine::games::leapfrog::solve::{Entry, SolveTable, Value};
-use engine::{Game, GameKind, GameSpec, Leapfrog, Seat};
+use engine::{Game, GameKind, GameSpec, Leapfrog};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -200,7 +200,7 @@ pub fn analyze_command(args: &AnalyzeArgs, out: &mut dyn Write) -> Result<(), Ar
         }
         None => agents::perfect::solved_table(),
     };
-    let rows: Vec<GameRow> = games_csv::read(&args.games)?.rows;
+    let rows: Vec<GameRow> = games_csv::read(&args.games, 2)?.rows;
     let mut per_game: HashMap<String, Vec<SeatTally>> = HashMap::new();
     for row in &rows {
         let tallies =
@@ -211,11 +211,11 @@ pub fn analyze_command(args: &AnalyzeArgs, out: &mut dyn Write) -> Result<(), Ar
                     row.game_id
                 ))
             })?;
-        for (seat, name) in [(Seat::A, &row.first), (Seat::B, &row.second)] {
+        for (seat, name) in row.seats.iter().enumerate() {
             per_game
                 .entry(name.clone())
                 .or_default()
-                .push(tallies[seat.index()]);
+                .push(tallies[seat]);
         }
     }
     let names: Vec<String> = identity.agent.iter().map(|a| a.name.clone()).collect();

@@ -16,6 +16,7 @@ use crate::error::ArenaError;
 #[serde(deny_unknown_fields)]
 struct RawConfig {
     game: Spanned<String>,
+    players: Option<Spanned<u32>>,
     seed: u64,
     games_per_pair: Spanned<u32>,
     #[serde(default)]
@@ -99,6 +100,8 @@ pub struct TournamentConfig {
     pub path: PathBuf,
     /// The game with its options.
     pub game: GameSpec,
+    /// Seats at each game's table.
+    pub players: usize,
     /// What decides the results.
     pub identity: RunIdentity,
     /// Worker threads (the command line can override it).
@@ -155,15 +158,22 @@ pub fn parse(path: &Path, text: &str) -> Result<TournamentConfig, ArenaError> {
         at(span, e.message().trim().to_string())
     })?;
 
-    let game: GameSpec = raw
+    let mut game: GameSpec = raw
         .game
         .get_ref()
         .parse()
         .map_err(|e: engine::GameError| at(raw.game.span(), format!("field `game`: {e}")))?;
-    let start_ply_cap = with_game!(game.kind, G => {
+    let (field, span) = match &raw.players {
+        Some(players) => {
+            game.options.set("players", &players.get_ref().to_string());
+            ("players", players.span())
+        }
+        None => ("game", raw.game.span()),
+    };
+    let (start_ply_cap, players) = with_game!(game.kind, G => {
         let start = <G as engine::Game>::new(&game.options)
-            .map_err(|e| at(raw.game.span(), format!("field `game`: {e}")))?;
-        engine::Game::ply_cap(&start)
+            .map_err(|e| at(span.clone(), format!("field `{field}`: {e}")))?;
+        (engine::Game::ply_cap(&start), engine::Game::players(&start))
     });
 
     if *raw.games_per_pair.get_ref() == 0 {
@@ -192,12 +202,14 @@ pub fn parse(path: &Path, text: &str) -> Result<TournamentConfig, ArenaError> {
         }
         Some(value) => *value.get_ref(),
     };
-    if raw.agent.len() < 2 {
+    if raw.agent.len() < players.max(2) {
         return Err(at(
             0..0,
             format!(
-                "field `agent`: {} agents given: expected at least two [[agent]] tables",
-                raw.agent.len()
+                "field `agent`: {} agents given: expected at least {} [[agent]] tables for \
+                 games of {players} players",
+                raw.agent.len(),
+                players.max(2)
             ),
         ));
     }
@@ -263,6 +275,7 @@ pub fn parse(path: &Path, text: &str) -> Result<TournamentConfig, ArenaError> {
             agent,
         },
         game,
+        players,
         threads,
         out,
     })

@@ -10,25 +10,45 @@ use crate::error::ArenaError;
 /// The header of `games.csv` for two-player games.
 pub const HEADER: &str = "game_id,pairing,seed,first,second,winner,plies,end,moves";
 
+/// What the CSV files call the seats, in turn order.
+pub const SEAT_LABELS: [&str; 6] = ["first", "second", "third", "fourth", "fifth", "sixth"];
+
+/// The header of `games.csv` for games of `players` seats: for two, [`HEADER`]; for more,
+/// one name column per seat and one place column per seat, `moves` always last.
+pub fn header(players: usize) -> String {
+    if players == 2 {
+        return HEADER.to_string();
+    }
+    let seats = SEAT_LABELS[..players].join(",");
+    let places: Vec<String> = SEAT_LABELS[..players]
+        .iter()
+        .map(|label| format!("place_{label}"))
+        .collect();
+    format!(
+        "game_id,pairing,seed,{seats},winner,plies,end,{},moves",
+        places.join(",")
+    )
+}
+
 /// One finished game as `games.csv` records it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameRow {
     /// Position in the schedule.
     pub game_id: u64,
-    /// Which pairing of agents.
+    /// Which pairing (or, with more than two seats, which combination) of agents.
     pub pairing: usize,
     /// The game's seed.
     pub seed: u64,
-    /// Name of the agent that moved first.
-    pub first: String,
-    /// Name of the agent that moved second.
-    pub second: String,
-    /// `first`, `second` or `draw`.
+    /// The agents' names, seat by seat in turn order.
+    pub seats: Vec<String>,
+    /// The label of the seat that won alone (`first`, `second`, ...), or `draw`.
     pub winner: String,
     /// Plies played, opening included.
     pub plies: u32,
     /// How the game ended: `goal`, `stuck`, `ply_cap` or `forfeit`.
     pub end: String,
+    /// Each seat's place (1 is best), recorded for games of more than two seats.
+    pub places: Vec<u8>,
     /// The moves in the game's notation, space-separated.
     pub moves: String,
 }
@@ -37,40 +57,66 @@ impl GameRow {
     /// The row as one CSV line, newline included. Names never hold commas or quotes
     /// (the config refuses them), so no field needs quoting.
     pub fn to_line(&self) -> String {
-        format!(
-            "{},{},{},{},{},{},{},{},{}\n",
+        let mut line = format!(
+            "{},{},{},{}",
             self.game_id,
             self.pairing,
             self.seed,
-            self.first,
-            self.second,
-            self.winner,
-            self.plies,
-            self.end,
-            self.moves
-        )
+            self.seats.join(",")
+        );
+        line.push_str(&format!(",{},{},{}", self.winner, self.plies, self.end));
+        if self.seats.len() > 2 {
+            for place in &self.places {
+                line.push_str(&format!(",{place}"));
+            }
+        }
+        line.push(',');
+        line.push_str(&self.moves);
+        line.push('\n');
+        line
     }
 
-    fn parse(line: &str) -> Option<GameRow> {
+    /// The seat index of the agent named `name`, if it played in this game.
+    pub fn seat_of(&self, name: &str) -> Option<usize> {
+        self.seats.iter().position(|seat| seat == name)
+    }
+
+    fn parse(line: &str, players: usize) -> Option<GameRow> {
         let fields: Vec<&str> = line.split(',').collect();
-        let [game_id, pairing, seed, first, second, winner, plies, end, moves] = fields[..] else {
-            return None;
-        };
-        let known_winner = ["first", "second", "draw"].contains(&winner);
-        let known_end = ["goal", "stuck", "ply_cap", "forfeit"].contains(&end);
-        if !known_winner || !known_end {
+        let places = if players == 2 { 0 } else { players };
+        if fields.len() != 3 + players + 3 + places + 1 {
             return None;
         }
+        let seats: Vec<String> = fields[3..3 + players]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let rest = &fields[3 + players..];
+        let (winner, plies, end) = (rest[0], rest[1], rest[2]);
+        let known_winner = winner == "draw" || SEAT_LABELS[..players].contains(&winner);
+        let known_end = ["goal", "stuck", "ply_cap", "forfeit"].contains(&end);
+        if !known_winner || !known_end || seats.iter().any(|s| s.is_empty()) {
+            return None;
+        }
+        let moves = rest[3 + places].to_string();
+        let places = rest[3..3 + places]
+            .iter()
+            .map(|p| {
+                p.parse::<u8>()
+                    .ok()
+                    .filter(|p| (1..=players as u8).contains(p))
+            })
+            .collect::<Option<Vec<u8>>>()?;
         Some(GameRow {
-            game_id: game_id.parse().ok()?,
-            pairing: pairing.parse().ok()?,
-            seed: seed.parse().ok()?,
-            first: first.to_string(),
-            second: second.to_string(),
+            game_id: fields[0].parse().ok()?,
+            pairing: fields[1].parse().ok()?,
+            seed: fields[2].parse().ok()?,
+            seats,
             winner: winner.to_string(),
             plies: plies.parse().ok()?,
             end: end.to_string(),
-            moves: moves.to_string(),
+            places,
+            moves,
         })
     }
 }
@@ -84,13 +130,15 @@ pub struct ReadRows {
     pub complete_len: u64,
 }
 
-/// Reads `path`. A last row without its newline was torn by an interruption: it is left
-/// out (and `complete_len` stops before it).
+/// Reads `path`, a `games.csv` of games with `players` seats. A last row without its
+/// newline was torn by an interruption: it is left out (and `complete_len` stops before
+/// it).
 ///
 /// # Errors
 /// An unreadable file, a wrong header, or a complete row that does not parse: the error
 /// names the file and the line.
-pub fn read(path: &Path) -> Result<ReadRows, ArenaError> {
+pub fn read(path: &Path, players: usize) -> Result<ReadRows, ArenaError> {
+    let expected = header(players);
     let bytes = std::fs::read(path).map_err(|e| ArenaError::io(path, "read", e))?;
     let complete_len = bytes.iter().rposition(|b| *b == b'\n').map_or(0, |i| i + 1);
     let text = std::str::from_utf8(&bytes[..complete_len]).map_err(|_| {
@@ -102,19 +150,19 @@ pub fn read(path: &Path) -> Result<ReadRows, ArenaError> {
     let mut lines = text.lines();
     match lines.next() {
         None => {}
-        Some(header) if header == HEADER => {}
-        Some(header) => {
+        Some(found) if found == expected => {}
+        Some(found) => {
             return Err(ArenaError::input(format!(
-                "{}:1: header {header:?}: expected {HEADER:?}",
+                "{}:1: header {found:?}: expected {expected:?}",
                 path.display()
             )))
         }
     }
     let mut rows = Vec::new();
     for (index, line) in lines.enumerate() {
-        let row = GameRow::parse(line).ok_or_else(|| {
+        let row = GameRow::parse(line, players).ok_or_else(|| {
             ArenaError::input(format!(
-                "{}:{}: row {:?}: expected {HEADER}",
+                "{}:{}: row {:?}: expected {expected}",
                 path.display(),
                 index + 2,
                 line.chars().take(80).collect::<String>()
@@ -136,11 +184,11 @@ pub struct Appender {
 
 impl Appender {
     /// Opens `path` for appending after its first `keep` bytes (dropping a torn row), or
-    /// creates it with its header when `keep` is 0.
+    /// creates it with the header for `players` seats when `keep` is 0.
     ///
     /// # Errors
     /// The file cannot be opened, cut or written.
-    pub fn open(path: &Path, keep: u64) -> Result<Appender, ArenaError> {
+    pub fn open(path: &Path, keep: u64, players: usize) -> Result<Appender, ArenaError> {
         let io = |e| ArenaError::io(path, "write", e);
         let file = OpenOptions::new()
             .create(true)
@@ -153,7 +201,7 @@ impl Appender {
             writer: BufWriter::new(file),
         };
         if keep == 0 {
-            appender.write_line(&format!("{HEADER}\n"))?;
+            appender.write_line(&format!("{}\n", header(players)))?;
         }
         Ok(appender)
     }
@@ -196,11 +244,11 @@ pub fn write_atomically(path: &Path, contents: &[u8]) -> Result<(), ArenaError> 
     std::fs::rename(&temporary, path).map_err(io)
 }
 
-/// `rows` sorted by game_id as the text of a `games.csv`.
-pub fn sorted_text(rows: &[GameRow]) -> String {
+/// `rows` sorted by game_id as the text of a `games.csv` of `players` seats.
+pub fn sorted_text(rows: &[GameRow], players: usize) -> String {
     let mut sorted: Vec<&GameRow> = rows.iter().collect();
     sorted.sort_by_key(|row| row.game_id);
-    let mut text = format!("{HEADER}\n");
+    let mut text = format!("{}\n", header(players));
     for row in sorted {
         text.push_str(&row.to_line());
     }
@@ -216,11 +264,11 @@ mod tests {
             game_id,
             pairing: 0,
             seed: 7,
-            first: "a".into(),
-            second: "b".into(),
+            seats: vec!["a".into(), "b".into()],
             winner: "draw".into(),
             plies: 2,
             end: "stuck".into(),
+            places: Vec::new(),
             moves: "5-6 15-14".into(),
         }
     }
@@ -230,22 +278,46 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("games-csv-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("games.csv");
-        let mut text = sorted_text(&[row(1), row(0)]);
+        let mut text = sorted_text(&[row(1), row(0)], 2);
         let complete = text.len() as u64;
         text.push_str("2,0,7,a,b,dr");
         std::fs::write(&path, &text).unwrap();
-        let read_back = read(&path).unwrap();
+        let read_back = read(&path, 2).unwrap();
         assert_eq!(read_back.rows, vec![row(0), row(1)]);
         assert_eq!(read_back.complete_len, complete);
 
-        let mut appender = Appender::open(&path, read_back.complete_len).unwrap();
+        let mut appender = Appender::open(&path, read_back.complete_len, 2).unwrap();
         appender.append(&row(2)).unwrap();
         appender.sync().unwrap();
-        assert_eq!(read(&path).unwrap().rows.len(), 3);
+        assert_eq!(read(&path, 2).unwrap().rows.len(), 3);
 
         std::fs::write(&path, format!("{HEADER}\n0,0,x,a,b,draw,2,stuck,5-6\n")).unwrap();
-        let error = read(&path).unwrap_err().to_string();
+        let error = read(&path, 2).unwrap_err().to_string();
         assert!(error.contains("games.csv:2: row \"0,0,x"), "{error}");
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn rows_of_three_seats_round_trip() {
+        assert_eq!(
+            header(3),
+            "game_id,pairing,seed,first,second,third,winner,plies,end,place_first,\
+             place_second,place_third,moves"
+        );
+        let row = GameRow {
+            game_id: 4,
+            pairing: 1,
+            seed: 9,
+            seats: vec!["x".into(), "y".into(), "z".into()],
+            winner: "third".into(),
+            plies: 3,
+            end: "goal".into(),
+            places: vec![2, 2, 1],
+            moves: "1-2 3-4 5-6".into(),
+        };
+        let line = row.to_line();
+        assert_eq!(line, "4,1,9,x,y,z,third,3,goal,2,2,1,1-2 3-4 5-6\n");
+        assert_eq!(GameRow::parse(line.trim_end(), 3), Some(row));
+        assert_eq!(GameRow::parse("4,1,9,x,y,z,third,3,goal,2,2,7,m", 3), None);
     }
 }

@@ -12,6 +12,7 @@ use crate::config::RunIdentity;
 use crate::error::ArenaError;
 use crate::games_csv;
 use crate::match_play::{play_game, GameSetup, PlayedGame};
+use crate::tournament::winner_label;
 
 /// Runs `arena play`.
 ///
@@ -132,7 +133,9 @@ pub fn recorded_identity(games: &Path) -> Result<RunIdentity, ArenaError> {
 /// differs from the record.
 pub fn replay_command(args: &ReplayArgs, out: &mut dyn Write) -> Result<(), ArenaError> {
     let identity = recorded_identity(&args.games)?;
-    let rows = games_csv::read(&args.games)?.rows;
+    let game: GameSpec = identity.game.parse()?;
+    let players = with_game!(game.kind, G => G::new(&game.options)?.players());
+    let rows = games_csv::read(&args.games, players)?.rows;
     let row = rows
         .iter()
         .find(|row| row.game_id == args.game)
@@ -144,16 +147,20 @@ pub fn replay_command(args: &ReplayArgs, out: &mut dyn Write) -> Result<(), Aren
                 rows.len()
             ))
         })?;
-    let spec_of = |name: &str| {
-        identity
-            .agent
-            .iter()
-            .find(|a| a.name == name)
-            .map(|a| a.spec.clone())
-            .ok_or_else(|| ArenaError::input(format!("agent {name:?} is not in the run's config")))
-    };
-    let specs = vec![spec_of(&row.first)?, spec_of(&row.second)?];
-    let game: GameSpec = identity.game.parse()?;
+    let specs = row
+        .seats
+        .iter()
+        .map(|name| {
+            identity
+                .agent
+                .iter()
+                .find(|a| &a.name == name)
+                .map(|a| a.spec.clone())
+                .ok_or_else(|| {
+                    ArenaError::input(format!("agent {name:?} is not in the run's config"))
+                })
+        })
+        .collect::<Result<Vec<String>, ArenaError>>()?;
     let setup = GameSetup {
         seed: row.seed,
         opening_plies: identity.opening_plies,
@@ -163,12 +170,11 @@ pub fn replay_command(args: &ReplayArgs, out: &mut dyn Write) -> Result<(), Aren
         let start = G::new(&game.options)?;
         let played = play_printed::<G>(&start, &specs, &setup, args.show, out)?;
         let moves: Vec<String> = played.moves.iter().map(|m| m.to_string()).collect();
-        let winner = match played.outcome.winner() {
-            None => "draw",
-            Some(seat) if seat == Seat::A => "first",
-            Some(_) => "second",
-        };
-        (moves.join(" "), winner, played.outcome.reason().as_str())
+        (
+            moves.join(" "),
+            winner_label(&played.outcome),
+            played.outcome.reason().as_str(),
+        )
     });
     if moves != row.moves {
         let recorded: Vec<&str> = row.moves.split(' ').collect();

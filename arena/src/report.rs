@@ -9,8 +9,8 @@ use crate::config::RunIdentity;
 use crate::games_csv::GameRow;
 use crate::seeds;
 use crate::stats::{
-    quantiles, std_dev, wilson, BradleyTerry, GameResult, GameUnits, PairRecord, RatingInterval,
-    ScoreSummary, Z_95,
+    quantiles, std_dev, wilson, BradleyTerry, GameResult, GameUnits, PairRecord, PairScore,
+    RatingInterval, ScoreSummary, Z_95,
 };
 
 /// The header of `pairs.csv`.
@@ -53,7 +53,7 @@ impl Standing {
     }
 }
 
-/// The result for the agent that moved first.
+/// The result for the agent that moved first in a two-seat game.
 fn first_result(row: &GameRow) -> GameResult {
     match row.winner.as_str() {
         "first" => GameResult::Win,
@@ -62,37 +62,80 @@ fn first_result(row: &GameRow) -> GameResult {
     }
 }
 
-/// Works out every summary of a run from its rows.
-pub fn build(identity: &RunIdentity, rows: &[GameRow]) -> Report {
+/// The result of seat `mine` against seat `theirs`: placed higher wins, level draws.
+fn seat_result(row: &GameRow, mine: usize, theirs: usize) -> GameResult {
+    if row.places.is_empty() {
+        let first = first_result(row);
+        return if mine == 0 { first } else { first.flipped() };
+    }
+    match row.places[mine].cmp(&row.places[theirs]) {
+        std::cmp::Ordering::Less => GameResult::Win,
+        std::cmp::Ordering::Equal => GameResult::Draw,
+        std::cmp::Ordering::Greater => GameResult::Loss,
+    }
+}
+
+/// The QQ跳棋 points for each place at a table of `players`, if the rules give them.
+fn place_points(players: usize) -> Option<&'static [i32]> {
+    match players {
+        3 => Some(&[30, 15, -15]),
+        4 => Some(&[35, 25, 15, -15]),
+        6 => Some(&[45, 35, 25, 15, -15, -25]),
+        _ => None,
+    }
+}
+
+/// Works out every summary of a run from its rows, for tables of `players` seats.
+pub fn build(identity: &RunIdentity, rows: &[GameRow], players: usize) -> Report {
     let names: Vec<&str> = identity.agent.iter().map(|a| a.name.as_str()).collect();
     let index = |name: &str| names.iter().position(|n| *n == name).unwrap_or(0);
     let agents = names.len();
 
-    // Games grouped into their pairs (game_id / 2), each game as (first, second, result).
-    let mut pairs: BTreeMap<u64, Vec<(usize, usize, GameResult)>> = BTreeMap::new();
+    // Games grouped into their sets (game_id / players): a game pair with two seats.
+    let mut sets: BTreeMap<u64, Vec<&GameRow>> = BTreeMap::new();
     for row in rows {
-        pairs.entry(row.game_id / 2).or_default().push((
-            index(&row.first),
-            index(&row.second),
-            first_result(row),
-        ));
+        sets.entry(row.game_id / players as u64)
+            .or_default()
+            .push(row);
     }
     let mut records = vec![vec![PairRecord::new(); agents]; agents];
     let mut units = GameUnits::new(agents);
-    for games in pairs.values() {
+    for games in sets.values() {
+        let agent_of = |row: &GameRow, seat: usize| index(&row.seats[seat]);
         match games[..] {
-            // Each pair from both agents' sides: a moved first in one game, b in the other.
-            [(a, b, first), (c, d, second)] if a == d && b == c => {
-                records[a][b].add_pair(first, second.flipped());
-                records[b][a].add_pair(first.flipped(), second);
-                units.push_pair(a, b, first, second.flipped());
+            // A complete game pair, from both agents' sides: a moved first in one game,
+            // b in the other.
+            [one, other]
+                if players == 2
+                    && agent_of(one, 0) == agent_of(other, 1)
+                    && agent_of(one, 1) == agent_of(other, 0) =>
+            {
+                let (a, b) = (agent_of(one, 0), agent_of(one, 1));
+                let (first, second) = (first_result(one), first_result(other).flipped());
+                records[a][b].add_pair(first, second);
+                records[b][a].add_pair(first.flipped(), second.flipped());
+                units.push_pair(a, b, first, second);
             }
             _ => {
-                for &(a, b, result) in games {
-                    records[a][b].add_game(result);
-                    records[b][a].add_game(result.flipped());
-                    units.push_game(a, b, result);
+                // Every two seats of every game; the whole set is one bootstrap unit.
+                let mut unit = Vec::new();
+                for row in games {
+                    for mine in 0..row.seats.len() {
+                        for theirs in mine + 1..row.seats.len() {
+                            let (a, b) = (agent_of(row, mine), agent_of(row, theirs));
+                            let result = seat_result(row, mine, theirs);
+                            records[a][b].add_game(result);
+                            records[b][a].add_game(result.flipped());
+                            unit.push(PairScore {
+                                agent: a,
+                                opponent: b,
+                                points: result.score(),
+                                games: 1.0,
+                            });
+                        }
+                    }
                 }
+                units.push_unit(&unit);
             }
         }
     }
@@ -156,7 +199,12 @@ pub fn build(identity: &RunIdentity, rows: &[GameRow]) -> Report {
         });
     }
 
-    let mut standings_csv = format!("{STANDINGS_HEADER}\n");
+    // Games of more than two seats also report places, wins and the rules' points.
+    let tables = (players > 2).then(|| table_records(rows, &names, players));
+    let mut standings_csv = match tables {
+        None => format!("{STANDINGS_HEADER}\n"),
+        Some(_) => format!("{STANDINGS_HEADER},{TABLE_HEADER}\n"),
+    };
     let mut table = format!(
         "{:<20} {:>7} {:>24} {:>26}\n",
         "agent", "games", "score [95%]", "rating [95%]"
@@ -165,11 +213,12 @@ pub fn build(identity: &RunIdentity, rows: &[GameRow]) -> Report {
     order.sort_by(|x, y| standings[*y].rating.total_cmp(&standings[*x].rating));
     for (a, s) in standings.iter().enumerate() {
         let (score, lo, hi) = s.score_with_interval();
-        let _ = writeln!(
+        let games = tables.as_ref().map_or(s.games, |t| t[a].games);
+        let _ = write!(
             standings_csv,
             "{},{},{},{},{},{},{},{}",
             names[a],
-            s.games,
+            games,
             number(score, 4),
             number(lo, 4),
             number(hi, 4),
@@ -177,6 +226,10 @@ pub fn build(identity: &RunIdentity, rows: &[GameRow]) -> Report {
             number(s.interval.lo, 1),
             number(s.interval.hi, 1),
         );
+        if let Some(tables) = &tables {
+            standings_csv.push_str(&tables[a].columns());
+        }
+        standings_csv.push('\n');
     }
     for a in order {
         let s = &standings[a];
@@ -202,6 +255,65 @@ pub fn build(identity: &RunIdentity, rows: &[GameRow]) -> Report {
     }
 }
 
+/// The extra columns of `standings.csv` for games of more than two seats.
+pub const TABLE_HEADER: &str = "mean_place,win_rate,win_rate_lo,win_rate_hi,points_per_game";
+
+/// One agent's record at tables of more than two seats.
+#[derive(Clone, Copy, Debug, Default)]
+struct TableRecord {
+    games: u64,
+    place_sum: u64,
+    wins: u64,
+    points: i64,
+    has_points: bool,
+}
+
+impl TableRecord {
+    /// The extra standings columns, with a leading comma.
+    fn columns(&self) -> String {
+        let n = self.games as f64;
+        let rate = self.wins as f64 / n.max(1.0);
+        let (lo, hi) = wilson(rate, n, Z_95);
+        let points = if self.has_points {
+            number(self.points as f64 / n.max(1.0), 2)
+        } else {
+            String::new()
+        };
+        format!(
+            ",{},{},{},{},{points}",
+            number(self.place_sum as f64 / n.max(1.0), 3),
+            number(rate, 4),
+            number(lo, 4),
+            number(hi, 4)
+        )
+    }
+}
+
+/// Each agent's games, places, wins (alone in first place) and the rules' points.
+fn table_records(rows: &[GameRow], names: &[&str], players: usize) -> Vec<TableRecord> {
+    let points = place_points(players);
+    let mut records = vec![TableRecord::default(); names.len()];
+    for row in rows {
+        for (seat, name) in row.seats.iter().enumerate() {
+            let Some(agent) = names.iter().position(|n| n == name) else {
+                continue;
+            };
+            let place = row.places.get(seat).copied().unwrap_or(1);
+            let record = &mut records[agent];
+            record.games += 1;
+            record.place_sum += u64::from(place);
+            if row.winner == crate::games_csv::SEAT_LABELS[seat] {
+                record.wins += 1;
+            }
+            if let Some(points) = points {
+                record.points += i64::from(points[usize::from(place) - 1]);
+                record.has_points = true;
+            }
+        }
+    }
+    records
+}
+
 /// `summary.csv`: first-player score, draw and decisive rates, game length, distinct
 /// games, and how games ended.
 fn summary(rows: &[GameRow]) -> String {
@@ -224,7 +336,17 @@ fn summary(rows: &[GameRow]) -> String {
     if rows.is_empty() {
         return out;
     }
-    let first_points: f64 = rows.iter().map(|r| first_result(r).score()).sum();
+    // The first seat's score: its share of the other seats it finished ahead of.
+    let first_points: f64 = rows
+        .iter()
+        .map(|r| {
+            let others = r.seats.len() - 1;
+            (1..=others)
+                .map(|seat| seat_result(r, 0, seat).score())
+                .sum::<f64>()
+                / others as f64
+        })
+        .sum();
     let draws = rows.iter().filter(|r| r.winner == "draw").count() as f64;
     let rate = |count: f64| (count / n, Some(wilson(count / n, n, Z_95)));
     let (value, interval) = rate(first_points);
@@ -279,11 +401,11 @@ mod tests {
             game_id,
             pairing: 0,
             seed: 1,
-            first: first.into(),
-            second: second.into(),
+            seats: vec![first.into(), second.into()],
             winner: winner.into(),
             plies: 10 + game_id as u32,
             end: "goal".into(),
+            places: Vec::new(),
             moves: format!("m{game_id}"),
         }
     }
@@ -298,7 +420,7 @@ mod tests {
             row(2, "a", "b", "first"),
             row(3, "b", "a", "draw"),
         ];
-        let report = build(&identity, &rows);
+        let report = build(&identity, &rows, 2);
         let lines: Vec<&str> = report.pairs.lines().collect();
         assert!(lines[1].starts_with("a,b,4,3,1,0,0.8750,"), "{}", lines[1]);
         assert!(lines[1].ends_with(",0,0,0,1,1"), "{}", lines[1]);
@@ -309,7 +431,47 @@ mod tests {
         assert!(standings[1].contains(",0.0,0.0,0.0"), "{}", standings[1]);
         assert!(report.summary.contains("first_player_score,0.6250,"));
         assert!(report.summary.contains("distinct_games,4,,"));
-        assert_eq!(report, build(&identity, &rows), "reproducible");
+        assert_eq!(report, build(&identity, &rows, 2), "reproducible");
+    }
+
+    #[test]
+    fn tables_of_three_count_every_two_seats() {
+        let identity = RunIdentity::for_tests(&["a", "b", "c"]);
+        let row = |game_id: u64, seats: [&str; 3], places: [u8; 3], winner: &str| GameRow {
+            game_id,
+            pairing: 0,
+            seed: 1,
+            seats: seats.iter().map(|s| s.to_string()).collect(),
+            winner: winner.into(),
+            plies: 30,
+            end: "goal".into(),
+            places: places.to_vec(),
+            moves: format!("m{game_id}"),
+        };
+        // One set of three rotations: a wins twice, b once; c is last twice.
+        let rows = vec![
+            row(0, ["a", "b", "c"], [1, 2, 3], "first"),
+            row(1, ["b", "c", "a"], [2, 3, 1], "third"),
+            row(2, ["c", "a", "b"], [2, 3, 1], "third"),
+        ];
+        let report = build(&identity, &rows, 3);
+        let pairs: Vec<&str> = report.pairs.lines().collect();
+        // a against b: ahead in games 0 and 1, behind in game 2.
+        assert!(pairs[1].starts_with("a,b,3,2,0,1,"), "{}", pairs[1]);
+        let standings: Vec<&str> = report.standings.lines().collect();
+        assert!(
+            standings[0].ends_with(",mean_place,win_rate,win_rate_lo,win_rate_hi,points_per_game")
+        );
+        // a: places 1, 1, 3; points 30 + 30 - 15 over three games.
+        assert!(standings[1].starts_with("a,3,"), "{}", standings[1]);
+        assert!(standings[1].contains(",1.667,0.6667,"), "{}", standings[1]);
+        assert!(standings[1].ends_with(",15.00"), "{}", standings[1]);
+        // Seat A finished 1st, 2nd and 2nd: ahead of 2, 1 and 1 of the other two.
+        assert!(
+            report.summary.contains("first_player_score,0.6667,"),
+            "{}",
+            report.summary
+        );
     }
 
     #[test]

@@ -1,48 +1,73 @@
-//! The round-robin schedule: every pair of agents plays the configured number of game
-//! pairs, the two games of a pair sharing a seed (so an opening) and swapping seats.
+//! The round-robin schedule: every combination of agents (every pair, for two-seat
+//! games) plays the configured number of game sets; the games of a set share a seed (so
+//! an opening) and rotate the agents through every seat.
 
 use crate::config::RunIdentity;
 use crate::seeds;
 
 /// One game to play.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ScheduledGame {
-    /// Position in the schedule, from 0; the two games of pair k of a pairing are
-    /// consecutive, the first of them even.
+    /// Position in the schedule, from 0. The games of one set are consecutive, so the set
+    /// of a game is `game_id / players`.
     pub game_id: u64,
-    /// Which pairing of agents, in the order (0,1), (0,2), ..., (1,2), ...
+    /// Which combination of agents, in lexicographic order: (0,1), (0,2), ..., (1,2), ...
     pub pairing: usize,
-    /// The game's seed, shared with the other game of its pair.
+    /// The game's seed, shared with the other games of its set.
     pub seed: u64,
-    /// Index of the agent that moves first.
-    pub first: usize,
-    /// Index of the agent that moves second.
-    pub second: usize,
+    /// The agent (an index into the config's agents) in each seat, in turn order.
+    pub seats: Vec<usize>,
 }
 
-/// Every game of a round-robin among `identity`'s agents, in game_id order.
-pub fn round_robin(identity: &RunIdentity) -> Vec<ScheduledGame> {
-    let agents = identity.agent.len();
+/// Every game of a round-robin among `identity`'s agents at tables of `players` seats,
+/// in game_id order. With two seats a set is a game pair: the second game swaps seats.
+pub fn round_robin(identity: &RunIdentity, players: usize) -> Vec<ScheduledGame> {
     let mut games = Vec::new();
-    let mut pairing = 0;
-    for one in 0..agents {
-        for other in one + 1..agents {
-            for pair in 0..identity.games_per_pair {
-                let seed = seeds::pair_seed(identity.seed, pairing, pair);
-                for (first, second) in [(one, other), (other, one)] {
-                    games.push(ScheduledGame {
-                        game_id: games.len() as u64,
-                        pairing,
-                        seed,
-                        first,
-                        second,
-                    });
-                }
+    for (pairing, combination) in combinations(identity.agent.len(), players)
+        .iter()
+        .enumerate()
+    {
+        for set in 0..identity.games_per_pair {
+            let seed = seeds::pair_seed(identity.seed, pairing, set);
+            for rotation in 0..players {
+                let seats = (0..players)
+                    .map(|seat| combination[(seat + rotation) % players])
+                    .collect();
+                games.push(ScheduledGame {
+                    game_id: games.len() as u64,
+                    pairing,
+                    seed,
+                    seats,
+                });
             }
-            pairing += 1;
         }
     }
     games
+}
+
+/// Every way to choose `size` of `count` agents, each as increasing indices, in
+/// lexicographic order.
+pub fn combinations(count: usize, size: usize) -> Vec<Vec<usize>> {
+    fn extend(
+        start: usize,
+        count: usize,
+        size: usize,
+        chosen: &mut Vec<usize>,
+        out: &mut Vec<Vec<usize>>,
+    ) {
+        if chosen.len() == size {
+            out.push(chosen.clone());
+            return;
+        }
+        for next in start..count {
+            chosen.push(next);
+            extend(next + 1, count, size, chosen, out);
+            chosen.pop();
+        }
+    }
+    let mut out = Vec::new();
+    extend(0, count, size, &mut Vec::with_capacity(size), &mut out);
+    out
 }
 
 #[cfg(test)]
@@ -53,15 +78,25 @@ mod tests {
     fn pairs_share_seeds_and_swap_seats() {
         let mut identity = RunIdentity::for_tests(&["a", "b", "c"]);
         identity.games_per_pair = 2;
-        let games = round_robin(&identity);
+        let games = round_robin(&identity, 2);
         assert_eq!(games.len(), 3 * 2 * 2);
-        assert_eq!((games[0].first, games[0].second), (0, 1));
-        assert_eq!((games[1].first, games[1].second), (1, 0));
+        assert_eq!(games[0].seats, [0, 1]);
+        assert_eq!(games[1].seats, [1, 0]);
         assert_eq!(games[0].seed, games[1].seed);
         assert_ne!(games[0].seed, games[2].seed);
-        assert_eq!(
-            (games[11].pairing, games[11].first, games[11].second),
-            (2, 2, 1)
-        );
+        assert_eq!((games[11].pairing, &games[11].seats[..]), (2, &[2, 1][..]));
+    }
+
+    #[test]
+    fn sets_of_three_rotate_every_agent_through_every_seat() {
+        let mut identity = RunIdentity::for_tests(&["a", "b", "c", "d"]);
+        identity.games_per_pair = 1;
+        assert_eq!(combinations(4, 3).len(), 4);
+        let games = round_robin(&identity, 3);
+        assert_eq!(games.len(), 4 * 3);
+        let seats: Vec<&[usize]> = games[..3].iter().map(|g| &g.seats[..]).collect();
+        assert_eq!(seats, [&[0, 1, 2][..], &[1, 2, 0], &[2, 0, 1]]);
+        assert!(games[..3].iter().all(|g| g.seed == games[0].seed));
+        assert_eq!(games[3].seats, [0, 1, 3]);
     }
 }

@@ -84,9 +84,10 @@ pub fn run_command(args: &RunArgs, out: &mut dyn Write) -> Result<(), ArenaError
     let (rows, played) = with_game!(config.game.kind, G => run_games::<G>(&config, done)?);
     let seconds = started.elapsed().as_secs_f64();
 
-    let report = report::build(&config.identity, &rows);
+    let players = config.players;
+    let report = report::build(&config.identity, &rows, players);
     for (name, contents) in [
-        ("games.csv", games_csv::sorted_text(&rows)),
+        ("games.csv", games_csv::sorted_text(&rows, players)),
         ("pairs.csv", report.pairs),
         ("standings.csv", report.standings),
         ("summary.csv", report.summary),
@@ -131,7 +132,7 @@ fn prepare_output(
             )));
         }
         if games_path.exists() {
-            done = Some(games_csv::read(&games_path)?);
+            done = Some(games_csv::read(&games_path, config.players)?);
         }
     } else if holds_run && !force {
         return Err(ArenaError::input(format!(
@@ -202,7 +203,8 @@ fn run_games<G: Evaluate>(
     done: Option<games_csv::ReadRows>,
 ) -> Result<(Vec<GameRow>, usize), ArenaError> {
     let identity = &config.identity;
-    let schedule = round_robin(identity);
+    let players = config.players;
+    let schedule = round_robin(identity, players);
     let games_path = config.out.join("games.csv");
     let (mut rows, keep) = match done {
         Some(read) => (
@@ -217,7 +219,7 @@ fn run_games<G: Evaluate>(
         .filter(|game| !finished.contains(&game.game_id))
         .collect();
 
-    let mut appender = Appender::open(&games_path, keep)?;
+    let mut appender = Appender::open(&games_path, keep, players)?;
     let start = G::new(&config.game.options)?;
     let progress = progress_bar(pending.len() as u64 + rows.len() as u64, rows.len() as u64);
     let pool = rayon::ThreadPoolBuilder::new()
@@ -289,22 +291,20 @@ fn check_against_schedule(
                 schedule.len()
             ))
         })?;
-        let names = (
-            identity.agent[expected.first].name.as_str(),
-            identity.agent[expected.second].name.as_str(),
-        );
-        if row.seed != expected.seed || (row.first.as_str(), row.second.as_str()) != names {
+        let names: Vec<&str> = expected
+            .seats
+            .iter()
+            .map(|&agent| identity.agent[agent].name.as_str())
+            .collect();
+        if row.seed != expected.seed || row.seats != names {
             return Err(ArenaError::input(format!(
-                "{}:{line}: game {} records seed {} for {} vs {}: the schedule says seed {} \
-                 for {} vs {}",
+                "{}:{line}: game {} records seed {} for {}: the schedule says seed {} for {}",
                 path.display(),
                 row.game_id,
                 row.seed,
-                row.first,
-                row.second,
+                row.seats.join(" vs "),
                 expected.seed,
-                names.0,
-                names.1
+                names.join(" vs ")
             )));
         }
         if let Some(previous) = seen.get(&row.game_id) {
@@ -335,25 +335,24 @@ impl<G: Evaluate> AgentCache<G> {
         }
     }
 
-    /// The agents with these indices, built on first use. Two seats may name the same
-    /// index only in configs with duplicate specs, which have distinct indices anyway.
-    fn pair(&mut self, first: usize, second: usize) -> [&mut dyn Agent<G>; 2] {
-        for index in [first, second] {
+    /// The agents with these indices (distinct: a schedule seats an agent once per
+    /// game), built on first use, in seat order.
+    fn seats(&mut self, seats: &[usize]) -> Vec<&mut dyn Agent<G>> {
+        for &index in seats {
             if self.agents[index].is_none() {
                 // The config was validated, so every spec builds.
                 let agent = agents::build::<G>(&self.specs[index]).expect("validated spec");
                 self.agents[index] = Some(agent);
             }
         }
-        let (low, high) = (first.min(second), first.max(second));
-        let (left, right) = self.agents.split_at_mut(high);
-        let low_agent: &mut dyn Agent<G> = &mut **left[low].as_mut().expect("built");
-        let high_agent: &mut dyn Agent<G> = &mut **right[0].as_mut().expect("built");
-        if first < second {
-            [low_agent, high_agent]
-        } else {
-            [high_agent, low_agent]
-        }
+        let mut slots: Vec<Option<&mut Box<dyn Agent<G>>>> =
+            self.agents.iter_mut().map(Option::as_mut).collect();
+        seats
+            .iter()
+            .map(|&index| -> &mut dyn Agent<G> {
+                &mut **slots[index].take().expect("each agent once per game")
+            })
+            .collect()
     }
 }
 
@@ -369,7 +368,7 @@ fn play_scheduled<G: Evaluate>(
         opening_plies: identity.opening_plies,
         max_plies: identity.max_plies,
     };
-    let mut seats = cache.pair(game.first, game.second);
+    let mut seats = cache.seats(&game.seats);
     let played = play_game(start, &mut seats, &setup, |_, _| {});
     let mut moves = String::with_capacity(played.moves.len() * 6);
     for (index, mv) in played.moves.iter().enumerate() {
@@ -379,22 +378,35 @@ fn play_scheduled<G: Evaluate>(
         use std::fmt::Write;
         let _ = write!(moves, "{mv}");
     }
-    let winner = match played.outcome.winner() {
-        None => "draw",
-        Some(seat) if seat == Seat::A => "first",
-        Some(_) => "second",
-    };
+    let players = game.seats.len();
     GameRow {
         game_id: game.game_id,
         pairing: game.pairing,
         seed: game.seed,
-        first: identity.agent[game.first].name.clone(),
-        second: identity.agent[game.second].name.clone(),
-        winner: winner.into(),
+        seats: game
+            .seats
+            .iter()
+            .map(|&agent| identity.agent[agent].name.clone())
+            .collect(),
+        winner: winner_label(&played.outcome).into(),
         plies: played.moves.len() as u32,
         end: played.outcome.reason().as_str().into(),
+        places: if players > 2 {
+            Seat::all(players)
+                .map(|seat| played.outcome.place(seat))
+                .collect()
+        } else {
+            Vec::new()
+        },
         moves,
     }
+}
+
+/// The winner column: the label of the seat that won alone, or `draw`.
+pub fn winner_label(outcome: &engine::Outcome) -> &'static str {
+    outcome
+        .winner()
+        .map_or("draw", |seat| games_csv::SEAT_LABELS[seat.index()])
 }
 
 /// A progress bar on standard error when it is a terminal, hidden otherwise.
