@@ -110,6 +110,36 @@ pub struct ReplayArgs {
     pub show: bool,
 }
 
+/// Reads the command line. Help and version requests are printed here; a usage error is
+/// printed as one line (clap's first), and the exit code to leave with is returned.
+///
+/// # Errors
+/// The exit code when the process should stop here: 0 after help or version, 2 after a
+/// usage error.
+pub fn parse<I, T>(args: I) -> Result<Cli, std::process::ExitCode>
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    use clap::error::ErrorKind;
+    Cli::try_parse_from(args).map_err(|error| match error.kind() {
+        ErrorKind::DisplayHelp
+        | ErrorKind::DisplayVersion
+        | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            let _ = error.print();
+            std::process::ExitCode::from(if error.exit_code() == 0 { 0 } else { 2 })
+        }
+        _ => {
+            let text = error.render().to_string();
+            eprintln!(
+                "{}",
+                text.lines().next().unwrap_or("error: bad command line")
+            );
+            std::process::ExitCode::from(2)
+        }
+    })
+}
+
 /// Runs the verb the command line names, writing its report to `out`.
 ///
 /// # Errors

@@ -2,10 +2,11 @@
 
 use std::process::ExitCode;
 
-use clap::Parser;
-
 fn main() -> ExitCode {
-    let cli = arena::cli::Cli::parse();
+    let cli = match arena::cli::parse(std::env::args_os()) {
+        Ok(cli) => cli,
+        Err(exit) => return exit,
+    };
     let mut stdout = std::io::stdout().lock();
     match arena::cli::run(cli, &mut stdout) {
         Ok(()) => ExitCode::SUCCESS,

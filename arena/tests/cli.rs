@@ -64,7 +64,14 @@ fn bad_input_gets_one_line_and_exit_code_2() {
         assert_eq!(code, 2, "{args:?}: {err}");
         assert!(err.contains(quoted), "{args:?}: {err}");
         assert!(!err.contains("panicked"), "{err}");
+        assert_eq!(
+            err.trim_end().lines().count(),
+            1,
+            "{args:?}: one line: {err}"
+        );
     }
+    let (code, _, err) = arena(&["perft"]);
+    assert_eq!(code, 2, "{err}");
 }
 
 #[test]
