@@ -290,3 +290,104 @@ fn test_between<G: Evaluate>(
     )?;
     Ok(outcome)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn settings(margin: f64, batch_pairs: u32, max_pairs: u32) -> GsprtSettings {
+        GsprtSettings {
+            margin,
+            alpha: 0.05,
+            beta: 0.05,
+            batch_pairs,
+            max_pairs,
+        }
+    }
+
+    /// A record of `n` copies of the pentanomial counts `counts` (LL, LD, DD+WL, WD, WW),
+    /// as game pairs.
+    fn record(counts: [u64; 5], n: u64) -> PairRecord {
+        use crate::stats::GameResult::{Draw, Loss, Win};
+        let shapes = [(Loss, Loss), (Loss, Draw), (Win, Loss), (Win, Draw), (Win, Win)];
+        let mut record = PairRecord::new();
+        for _ in 0..n {
+            for (count, (a, b)) in counts.iter().zip(shapes) {
+                for _ in 0..*count {
+                    record.add_pair(a, b);
+                }
+            }
+        }
+        record
+    }
+
+    #[test]
+    fn the_driver_stops_where_the_llr_worked_by_hand_leaves_the_bounds() {
+        // Each batch: 20 pairs, LL 1, LD 3, DD+WL 6, WD 6, WW 4.
+        // S = (3/4 + 3 + 4.5 + 4) / 20 = 0.6125
+        // σ² = (0.6125² + 3·0.3625² + 6·0.1125² + 6·0.1375² + 4·0.3875²) / 20 = 0.077969
+        // H0: Elo 0 (s0 = 0.5), H1: Elo 50 (s1 = L(50) = 0.571463).
+        // LLR per pair ≈ (s1 - s0)(2S - s0 - s1) / (2σ²) = 0.071463 · 0.153537 / 0.155938
+        //              = 0.070362, so 20 pairs give about 1.407, 40 pairs 2.814 (still
+        // below ln 19 = 2.944) and 60 pairs 4.222: H1 after the third batch. The
+        // approximation is second order and overstates by about 10% at 50 Elo (the exact
+        // LLR is 1.260 per batch), which moves neither crossing. Identical batches make
+        // the exact LLR grow exactly in proportion to N.
+        let mut batches = 0;
+        let mut seen = Vec::new();
+        let outcome = run_test(
+            &settings(50.0, 20, 400),
+            0.0,
+            |pairs| {
+                assert_eq!(pairs, 20);
+                batches += 1;
+                Ok(record([1, 3, 6, 6, 4], 1))
+            },
+            &mut |status, pairs| seen.push((status.llr, pairs)),
+        )
+        .unwrap();
+        assert_eq!(batches, 3, "{seen:?}");
+        assert_eq!(outcome.status.verdict, Verdict::AcceptH1);
+        assert_eq!(outcome.record.pairs(), 60);
+        assert_eq!(outcome.record.pentanomial(), [3, 9, 18, 18, 12]);
+        assert!((outcome.status.upper - 19f64.ln()).abs() < 1e-9);
+        assert!((outcome.status.lower + 19f64.ln()).abs() < 1e-9);
+        for (index, expected) in [1.407, 2.814, 4.222].into_iter().enumerate() {
+            assert!((seen[index].0 / expected - 1.0).abs() < 0.12, "{seen:?}");
+            assert!((seen[index].0 - (index + 1) as f64 * seen[0].0).abs() < 1e-9);
+            assert_eq!(seen[index].1, 20 * (index as u64 + 1));
+        }
+    }
+
+    #[test]
+    fn the_driver_accepts_h0_for_equals_and_stops_at_the_cap() {
+        // Even pairs, S = 1/2: each batch of 20 (LD 4, DD+WL 12, WD 4), σ² = 0.025.
+        // LLR per pair ≈ 0.071463 · (1 - 1.071463) / 0.05 = -0.1021: 20 pairs -2.04,
+        // 40 pairs -4.09 < -2.944, H0 after two batches (the exact LLR, -3.86, is
+        // within the approximation's few percent).
+        let outcome = run_test(
+            &settings(50.0, 20, 400),
+            0.0,
+            |_| Ok(record([0, 4, 12, 4, 0], 1)),
+            &mut |_, _| {},
+        )
+        .unwrap();
+        assert_eq!(outcome.status.verdict, Verdict::AcceptH0);
+        assert_eq!(outcome.record.pairs(), 40);
+        assert!((outcome.status.llr / -4.085 - 1.0).abs() < 0.08, "{outcome:?}");
+        // With a cap of 30 pairs the last batch is cut to 10, and no verdict comes.
+        let mut asked = Vec::new();
+        let capped = run_test(
+            &settings(50.0, 20, 30),
+            0.0,
+            |pairs| {
+                asked.push(pairs);
+                Ok(record([0, 2, 6, 2, 0], u64::from(pairs) / 10))
+            },
+            &mut |_, _| {},
+        )
+        .unwrap();
+        assert_eq!(asked, [20, 10]);
+        assert_eq!(capped.status.verdict, Verdict::Continue);
+    }
+}
