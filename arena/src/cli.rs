@@ -8,9 +8,9 @@ use engine::{with_game, Game, GameKind, GameSpec};
 
 use crate::analyze::{analyze_command, AnalyzeArgs};
 use crate::calibrate::{calibrate_command, CalibrateArgs};
-use crate::sprt::{sprt_command, SprtArgs};
 use crate::error::ArenaError;
 use crate::solve::{solve_command, SolveArgs};
+use crate::sprt::{sprt_command, SprtArgs};
 use crate::{play, tournament};
 
 /// Seeded tournaments between game-playing agents, with honest statistics.

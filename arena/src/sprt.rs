@@ -56,14 +56,19 @@ pub fn sequential_test<G: Evaluate>(
     settings: &GsprtSettings,
     mut progress: impl FnMut(&GsprtStatus, u64),
 ) -> Result<SprtOutcome, ArenaError> {
-    run_test(settings, 0.0, |pairs| {
-        let batch = player.play_batch(&[Matchup {
-            one: one.to_string(),
-            other: other.to_string(),
-            pairs,
-        }])?;
-        Ok(record_of(&batch[0]))
-    }, &mut progress)
+    run_test(
+        settings,
+        0.0,
+        |pairs| {
+            let batch = player.play_batch(&[Matchup {
+                one: one.to_string(),
+                other: other.to_string(),
+                pairs,
+            }])?;
+            Ok(record_of(&batch[0]))
+        },
+        &mut progress,
+    )
 }
 
 /// The test's loop, with the games abstracted: `play(pairs)` returns the record of that
@@ -150,9 +155,8 @@ pub struct SprtConfig {
 pub fn load(path: &Path) -> Result<(SprtConfig, GameSpec), ArenaError> {
     let text = read_text(path)?;
     let at = |span: Range<usize>, message: String| located(path, &text, span, message);
-    let raw: RawSprt = toml::from_str(&text).map_err(|e| {
-        at(e.span().unwrap_or(0..0), e.message().trim().to_string())
-    })?;
+    let raw: RawSprt = toml::from_str(&text)
+        .map_err(|e| at(e.span().unwrap_or(0..0), e.message().trim().to_string()))?;
     let game: GameSpec = raw
         .game
         .get_ref()
@@ -167,9 +171,15 @@ pub fn load(path: &Path) -> Result<(SprtConfig, GameSpec), ArenaError> {
         check_spec(&game, spec.get_ref())
             .map_err(|e| at(spec.span(), format!("field `{field}`: {e}")))?;
     }
-    for (field, value) in [("batch_pairs", &raw.batch_pairs), ("max_pairs", &raw.max_pairs)] {
+    for (field, value) in [
+        ("batch_pairs", &raw.batch_pairs),
+        ("max_pairs", &raw.max_pairs),
+    ] {
         if *value.get_ref() == 0 {
-            return Err(at(value.span(), format!("field `{field}`: 0: expected at least 1")));
+            return Err(at(
+                value.span(),
+                format!("field `{field}`: 0: expected at least 1"),
+            ));
         }
     }
     let settings = GsprtSettings {
@@ -179,12 +189,20 @@ pub fn load(path: &Path) -> Result<(SprtConfig, GameSpec), ArenaError> {
         batch_pairs: *raw.batch_pairs.get_ref(),
         max_pairs: *raw.max_pairs.get_ref(),
     };
-    Gsprt::new(*raw.elo0.get_ref(), *raw.elo1.get_ref(), raw.alpha, raw.beta)
-        .map_err(|e| at(raw.elo1.span(), format!("field `elo1`: {e}")))?;
+    Gsprt::new(
+        *raw.elo0.get_ref(),
+        *raw.elo1.get_ref(),
+        raw.alpha,
+        raw.beta,
+    )
+    .map_err(|e| at(raw.elo1.span(), format!("field `elo1`: {e}")))?;
     let threads = match &raw.threads {
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
         Some(value) if *value.get_ref() == 0 => {
-            return Err(at(value.span(), "field `threads`: 0: expected at least 1".into()))
+            return Err(at(
+                value.span(),
+                "field `threads`: 0: expected at least 1".into(),
+            ))
         }
         Some(value) => *value.get_ref(),
     };
@@ -245,8 +263,16 @@ pub fn sprt_command(args: &SprtArgs, out: &mut dyn Write) -> Result<(), ArenaErr
     });
     let s = outcome.status;
     let verdict = match s.verdict {
-        Verdict::AcceptH1 => format!("H1 accepted: {} is stronger by about {} Elo", config.first, config.elo0 + config.settings.margin),
-        Verdict::AcceptH0 => format!("H0 accepted: {} is not stronger by {} Elo", config.first, config.elo0 + config.settings.margin),
+        Verdict::AcceptH1 => format!(
+            "H1 accepted: {} is stronger by about {} Elo",
+            config.first,
+            config.elo0 + config.settings.margin
+        ),
+        Verdict::AcceptH0 => format!(
+            "H0 accepted: {} is not stronger by {} Elo",
+            config.first,
+            config.elo0 + config.settings.margin
+        ),
         Verdict::Continue => format!("no verdict within {} pairs", config.settings.max_pairs),
     };
     writeln!(
@@ -309,7 +335,13 @@ mod tests {
     /// as game pairs.
     fn record(counts: [u64; 5], n: u64) -> PairRecord {
         use crate::stats::GameResult::{Draw, Loss, Win};
-        let shapes = [(Loss, Loss), (Loss, Draw), (Win, Loss), (Win, Draw), (Win, Win)];
+        let shapes = [
+            (Loss, Loss),
+            (Loss, Draw),
+            (Win, Loss),
+            (Win, Draw),
+            (Win, Win),
+        ];
         let mut record = PairRecord::new();
         for _ in 0..n {
             for (count, (a, b)) in counts.iter().zip(shapes) {
@@ -374,7 +406,10 @@ mod tests {
         .unwrap();
         assert_eq!(outcome.status.verdict, Verdict::AcceptH0);
         assert_eq!(outcome.record.pairs(), 40);
-        assert!((outcome.status.llr / -4.085 - 1.0).abs() < 0.08, "{outcome:?}");
+        assert!(
+            (outcome.status.llr / -4.085 - 1.0).abs() < 0.08,
+            "{outcome:?}"
+        );
         // With a cap of 30 pairs the last batch is cut to 10, and no verdict comes.
         let mut asked = Vec::new();
         let capped = run_test(

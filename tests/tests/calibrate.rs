@@ -7,8 +7,9 @@ use end_to_end::{run, scratch, stderr, stdout};
 
 /// The shipped config, reduced: fewer games, wider tolerance, output in `out`.
 fn reduced_config(dir: &Path, out: &Path) -> String {
-    let shipped = std::fs::read_to_string(end_to_end::repo_root().join("configs/calibrate-leapfrog.toml"))
-        .expect("the shipped config");
+    let shipped =
+        std::fs::read_to_string(end_to_end::repo_root().join("configs/calibrate-leapfrog.toml"))
+            .expect("the shipped config");
     let mut text = String::new();
     for line in shipped.lines() {
         let key = line.split('=').next().unwrap_or("").trim();
@@ -18,7 +19,9 @@ fn reduced_config(dir: &Path, out: &Path) -> String {
             "max_pairs" if !text.contains("[gsprt]") => "max_pairs = 200".into(),
             "final_pairs" => "final_pairs = 60".into(),
             "bootstrap" => "bootstrap = 100".into(),
-            "score" if text.contains("[tolerance]") && !text.contains("[gsprt]") => "score = 0.08".into(),
+            "score" if text.contains("[tolerance]") && !text.contains("[gsprt]") => {
+                "score = 0.08".into()
+            }
             _ => line.to_string(),
         };
         text.push_str(&replaced);
@@ -39,9 +42,15 @@ fn a_reduced_leapfrog_calibration_orders_its_levels() {
     let printed = stdout(&output);
     assert!(printed.contains("scan: ladder of 3"), "{printed}");
     assert!(printed.contains("[easy] step 1:"), "{printed}");
-    assert!(printed.contains("strictly ordered with non-overlapping 95% rating intervals"), "{printed}");
+    assert!(
+        printed.contains("strictly ordered with non-overlapping 95% rating intervals"),
+        "{printed}"
+    );
     let csv = std::fs::read_to_string(out.join("difficulty.csv")).unwrap();
-    assert!(csv.starts_with("level,spec,knob,rating,rating_lo,rating_hi,score_vs_random,"), "{csv}");
+    assert!(
+        csv.starts_with("level,spec,knob,rating,rating_lo,rating_hi,score_vs_random,"),
+        "{csv}"
+    );
     let rows: Vec<Vec<String>> = csv
         .lines()
         .skip(1)
@@ -51,10 +60,16 @@ fn a_reduced_leapfrog_calibration_orders_its_levels() {
     assert_eq!(names, ["easy", "medium", "hard"]);
     let number = |row: &[String], i: usize| -> f64 { row[i].parse().unwrap() };
     for pair in rows.windows(2) {
-        assert!(number(&pair[0], 5) < number(&pair[1], 4), "overlapping ratings: {csv}");
+        assert!(
+            number(&pair[0], 5) < number(&pair[1], 4),
+            "overlapping ratings: {csv}"
+        );
     }
     let toml_text = std::fs::read_to_string(out.join("difficulty.toml")).unwrap();
-    assert!(toml_text.contains("easy = \"perfect:epsilon="), "{toml_text}");
+    assert!(
+        toml_text.contains("easy = \"perfect:epsilon="),
+        "{toml_text}"
+    );
     let points = std::fs::read_to_string(out.join("calibration.csv")).unwrap();
     assert!(points.lines().count() > 1 + 6, "{points}");
     // A finished calibration is not overwritten by accident.
@@ -82,11 +97,17 @@ fn sprt_prints_llr_bounds_and_verdict() {
     let printed = stdout(&output);
     assert!(printed.contains("bounds [-2.944, 2.944]"), "{printed}");
     assert!(printed.contains("H1 accepted"), "{printed}");
-    let bad = std::fs::read_to_string(&path).unwrap().replace("elo1 = 50", "elo1 = 0");
+    let bad = std::fs::read_to_string(&path)
+        .unwrap()
+        .replace("elo1 = 50", "elo1 = 0");
     std::fs::write(&path, bad).unwrap();
     let output = run(&["sprt", path.to_str().unwrap()]);
     assert_eq!(output.status.code(), Some(2));
-    assert!(stderr(&output).contains("sprt.toml:9: field `elo1`"), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("sprt.toml:9: field `elo1`"),
+        "{}",
+        stderr(&output)
+    );
 }
 
 #[test]
@@ -94,10 +115,16 @@ fn a_bad_calibration_config_exits_2_and_writes_nothing() {
     let dir = scratch("calibrate-bad");
     let out = dir.join("out");
     let config = reduced_config(&dir, &out);
-    let text = std::fs::read_to_string(&config).unwrap().replace("[[level]]\nname = \"hard\"", "[[level]]\nname = \"medium\"");
+    let text = std::fs::read_to_string(&config)
+        .unwrap()
+        .replace("[[level]]\nname = \"hard\"", "[[level]]\nname = \"medium\"");
     std::fs::write(&config, text).unwrap();
     let output = run(&["calibrate", &config]);
     assert_eq!(output.status.code(), Some(2));
-    assert!(stderr(&output).contains("duplicate level name \"medium\""), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("duplicate level name \"medium\""),
+        "{}",
+        stderr(&output)
+    );
     assert!(!out.exists());
 }

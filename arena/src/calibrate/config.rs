@@ -293,7 +293,10 @@ pub fn parse(path: &Path, text: &str) -> Result<CalibrationConfig, ArenaError> {
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
         Some(value) => {
             if *value.get_ref() == 0 {
-                return Err(at(value.span(), "field `threads`: 0: expected at least 1".into()));
+                return Err(at(
+                    value.span(),
+                    "field `threads`: 0: expected at least 1".into(),
+                ));
             }
             *value.get_ref()
         }
@@ -316,7 +319,9 @@ pub fn parse(path: &Path, text: &str) -> Result<CalibrationConfig, ArenaError> {
     if max_pairs < batch_pairs {
         return Err(at(
             raw.max_pairs.span(),
-            format!("field `max_pairs`: {max_pairs}: expected at least batch_pairs ({batch_pairs})"),
+            format!(
+                "field `max_pairs`: {max_pairs}: expected at least batch_pairs ({batch_pairs})"
+            ),
         ));
     }
     let final_pairs = at_least_one(&at, "final_pairs", &raw.final_pairs)?;
@@ -375,7 +380,12 @@ pub fn parse(path: &Path, text: &str) -> Result<CalibrationConfig, ArenaError> {
     let tolerance = Tolerance {
         elo: positive(&at, "elo", raw.tolerance.elo.as_ref(), 40.0)?,
         score: positive(&at, "score", raw.tolerance.score.as_ref(), 0.05)?,
-        blunder_rate: positive(&at, "blunder_rate", raw.tolerance.blunder_rate.as_ref(), 0.02)?,
+        blunder_rate: positive(
+            &at,
+            "blunder_rate",
+            raw.tolerance.blunder_rate.as_ref(),
+            0.02,
+        )?,
     };
 
     let gsprt = GsprtSettings {
@@ -441,7 +451,10 @@ pub fn parse(path: &Path, text: &str) -> Result<CalibrationConfig, ArenaError> {
             if !(0.0..=1.0).contains(&wanted.score) {
                 return Err(at(
                     score_vs.span(),
-                    format!("field `score_vs`: score {}: expected a number from 0 to 1", wanted.score),
+                    format!(
+                        "field `score_vs`: score {}: expected a number from 0 to 1",
+                        wanted.score
+                    ),
                 ));
             }
             Target::ScoreVs {
@@ -462,7 +475,10 @@ pub fn parse(path: &Path, text: &str) -> Result<CalibrationConfig, ArenaError> {
             if !(0.0..=1.0).contains(rate.get_ref()) {
                 return Err(at(
                     rate.span(),
-                    format!("field `blunder_rate`: {}: expected a number from 0 to 1", rate.get_ref()),
+                    format!(
+                        "field `blunder_rate`: {}: expected a number from 0 to 1",
+                        rate.get_ref()
+                    ),
                 ));
             }
             Target::BlunderRate(*rate.get_ref())
@@ -476,7 +492,10 @@ pub fn parse(path: &Path, text: &str) -> Result<CalibrationConfig, ArenaError> {
     let bootstrap = match &raw.bootstrap {
         None => 200,
         Some(value) if *value.get_ref() == 0 => {
-            return Err(at(value.span(), "field `bootstrap`: 0: expected at least 1".into()))
+            return Err(at(
+                value.span(),
+                "field `bootstrap`: 0: expected at least 1".into(),
+            ))
         }
         Some(value) => *value.get_ref(),
     };
@@ -519,10 +538,15 @@ fn positive(
 ) -> Result<f64, ArenaError> {
     match value {
         None => Ok(default),
-        Some(value) if value.get_ref().is_finite() && *value.get_ref() > 0.0 => Ok(*value.get_ref()),
+        Some(value) if value.get_ref().is_finite() && *value.get_ref() > 0.0 => {
+            Ok(*value.get_ref())
+        }
         Some(value) => Err(at(
             value.span(),
-            format!("field `{field}`: {}: expected a number above 0", value.get_ref()),
+            format!(
+                "field `{field}`: {}: expected a number above 0",
+                value.get_ref()
+            ),
         )),
     }
 }
@@ -542,7 +566,11 @@ fn parse_family(
 ) -> Result<Knob, ArenaError> {
     let family = raw.get_ref();
     if let Some(candidates) = &family.candidates {
-        if family.base.is_some() || family.knob.is_some() || family.min.is_some() || family.max.is_some() {
+        if family.base.is_some()
+            || family.knob.is_some()
+            || family.min.is_some()
+            || family.max.is_some()
+        {
             return Err(at(
                 candidates.span(),
                 "field `candidates`: give either `candidates` or `base`, `knob`, `min` and `max`, not both".into(),
@@ -588,13 +616,19 @@ fn parse_family(
         Some("log") => true,
         Some(other) => {
             let span = family.scale.as_ref().expect("matched").span();
-            return Err(at(span, format!("field `scale`: {other:?}: expected \"linear\" or \"log\"")));
+            return Err(at(
+                span,
+                format!("field `scale`: {other:?}: expected \"linear\" or \"log\""),
+            ));
         }
     };
     if log && *min.get_ref() <= 0.0 {
         return Err(at(
             min.span(),
-            format!("field `min`: {}: a log scale needs min above 0", min.get_ref()),
+            format!(
+                "field `min`: {}: a log scale needs min above 0",
+                min.get_ref()
+            ),
         ));
     }
     let scan = match &family.scan {

@@ -163,7 +163,9 @@ impl<G: Evaluate> BatchPlayer<G> {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(setup.threads)
             .build()
-            .map_err(|e| ArenaError::failure(format!("cannot start {} threads: {e}", setup.threads)))?;
+            .map_err(|e| {
+                ArenaError::failure(format!("cannot start {} threads: {e}", setup.threads))
+            })?;
         let io = |e| ArenaError::io(path, "write", e);
         let mut file = OpenOptions::new()
             .create(true)
@@ -172,7 +174,8 @@ impl<G: Evaluate> BatchPlayer<G> {
             .map_err(io)?;
         file.set_len(recorded.complete_len).map_err(io)?;
         if recorded.complete_len == 0 {
-            file.write_all(format!("{HEADER}\n").as_bytes()).map_err(io)?;
+            file.write_all(format!("{HEADER}\n").as_bytes())
+                .map_err(io)?;
         }
         Ok(BatchPlayer {
             start,
@@ -213,7 +216,10 @@ impl<G: Evaluate> BatchPlayer<G> {
             for _ in 0..matchup.pairs {
                 let seed = seeds::pair_seed(self.setup.seed, batch as usize, pair_index);
                 pair_index += 1;
-                for (first, second) in [(&matchup.one, &matchup.other), (&matchup.other, &matchup.one)] {
+                for (first, second) in [
+                    (&matchup.one, &matchup.other),
+                    (&matchup.other, &matchup.one),
+                ] {
                     scheduled.push((m, self.next_game, seed, first.clone(), second.clone()));
                     self.next_game += 1;
                 }
@@ -224,7 +230,11 @@ impl<G: Evaluate> BatchPlayer<G> {
         for (_, game_id, seed, first, second) in &scheduled {
             match self.recorded.remove(game_id) {
                 Some(game) => {
-                    if game.seed != *seed || &game.first != first || &game.second != second || game.batch != batch {
+                    if game.seed != *seed
+                        || &game.first != first
+                        || &game.second != second
+                        || game.batch != batch
+                    {
                         return Err(ArenaError::input(format!(
                             "{}: game {game_id} records batch {} seed {} for {} vs {}: this \
                              run expects batch {batch} seed {seed} for {first} vs {second} \
@@ -326,13 +336,15 @@ fn play_one<G: Evaluate>(
     second: &str,
 ) -> BatchGame {
     for (seat, spec) in [(0, first), (1, second)] {
-        cache.entry((seat, spec.to_string())).or_insert_with(|| Counted {
-            // Specs were validated with the config.
-            inner: agents::build::<G>(spec).expect("validated spec"),
-            moves: 0,
-            nodes: 0,
-            iterations: 0,
-        });
+        cache
+            .entry((seat, spec.to_string()))
+            .or_insert_with(|| Counted {
+                // Specs were validated with the config.
+                inner: agents::build::<G>(spec).expect("validated spec"),
+                moves: 0,
+                nodes: 0,
+                iterations: 0,
+            });
     }
     let mut a = cache.remove(&(0, first.to_string())).expect("built");
     let mut b = cache.remove(&(1, second.to_string())).expect("built");
@@ -372,7 +384,9 @@ fn play_one<G: Evaluate>(
 
 /// One row as a CSV line, newline included.
 fn to_line(game: &BatchGame) -> String {
-    let mut writer = csv::WriterBuilder::new().has_headers(false).from_writer(Vec::new());
+    let mut writer = csv::WriterBuilder::new()
+        .has_headers(false)
+        .from_writer(Vec::new());
     // Writing to memory cannot fail.
     writer.serialize(game).expect("in-memory CSV");
     String::from_utf8(writer.into_inner().expect("in-memory CSV")).expect("UTF-8 fields")
@@ -411,7 +425,9 @@ pub fn read(path: &Path) -> Result<ReadGames, ArenaError> {
             )))
         }
     }
-    let mut reader = csv::ReaderBuilder::new().has_headers(true).from_reader(complete);
+    let mut reader = csv::ReaderBuilder::new()
+        .has_headers(true)
+        .from_reader(complete);
     let mut games = Vec::new();
     let mut seen = HashSet::new();
     for (index, row) in reader.deserialize::<BatchGame>().enumerate() {

@@ -132,7 +132,11 @@ impl Measured {
         }
         let rate = blunders as f64 / moves as f64;
         let (lo, hi) = wilson(rate, moves as f64, z);
-        Some(Estimate { value: rate, lo, hi })
+        Some(Estimate {
+            value: rate,
+            lo,
+            hi,
+        })
     }
 
     /// Mean nodes and iterations per move chosen.
@@ -172,7 +176,9 @@ pub fn ratings(
         ..BradleyTerry::default()
     };
     // With the prior's virtual draws the fit always exists; a failure would be a bug.
-    let centre = fit.fit(&units.crosstable()).expect("the prior keeps the fit finite");
+    let centre = fit
+        .fit(&units.crosstable())
+        .expect("the prior keeps the fit finite");
     let intervals = fit
         .bootstrap(&units, bootstrap, confidence, seed)
         .expect("the prior keeps the fit finite");

@@ -81,14 +81,27 @@ pub fn calibrate_command(args: &CalibrateArgs, out: &mut dyn Write) -> Result<()
     }
     let started = Instant::now();
     let recorded = prepare_output(&config, args.resume, args.force)?;
-    let (result, played, total) = with_game!(config.game.kind, G => calibrate::<G>(&config, recorded, out)?);
+    let (result, played, total) =
+        with_game!(config.game.kind, G => calibrate::<G>(&config, recorded, out)?);
     let identity = &config.identity;
     let solved = config.game.kind == engine::GameKind::Leapfrog;
     for (name, text) in [
-        ("difficulty.csv", output::difficulty_csv(identity, &result, solved)),
-        ("difficulty.toml", output::difficulty_toml(identity, &result)),
-        ("calibration.csv", output::calibration_csv(identity, &result, solved)),
-        ("levels.md", output::markdown_table(identity, &result, solved)),
+        (
+            "difficulty.csv",
+            output::difficulty_csv(identity, &result, solved),
+        ),
+        (
+            "difficulty.toml",
+            output::difficulty_toml(identity, &result),
+        ),
+        (
+            "calibration.csv",
+            output::calibration_csv(identity, &result, solved),
+        ),
+        (
+            "levels.md",
+            output::markdown_table(identity, &result, solved),
+        ),
     ] {
         write_atomically(&config.out.join(name), text.as_bytes())?;
     }
@@ -297,12 +310,21 @@ blunder_rate = 0.006
             assert!(lo >= target - 0.006 && hi <= target + 0.006, "{csv}");
         }
         // ...and so does the final check's, measured on games the search never saw.
-        for (rate, target) in column(&csv, "blunder_rate").iter().zip([0.035, 0.02, 0.006]) {
+        for (rate, target) in column(&csv, "blunder_rate")
+            .iter()
+            .zip([0.035, 0.02, 0.006])
+        {
             let rate: f64 = rate.parse().unwrap();
-            assert!((rate - target).abs() <= 0.006, "blunder rate {rate} for {target}: {csv}");
+            assert!(
+                (rate - target).abs() <= 0.006,
+                "blunder rate {rate} for {target}: {csv}"
+            );
         }
         // Less noise, fewer blunders: epsilon falls from easy to hard.
-        let knobs: Vec<f64> = column(&csv, "knob").iter().map(|k| k.parse().unwrap()).collect();
+        let knobs: Vec<f64> = column(&csv, "knob")
+            .iter()
+            .map(|k| k.parse().unwrap())
+            .collect();
         assert!(knobs[0] > knobs[1] && knobs[1] > knobs[2], "{knobs:?}");
         let toml_text = std::fs::read_to_string(out.join("difficulty.toml")).unwrap();
         assert!(toml_text.contains(&format!("hard = \"perfect:epsilon={}\"", knobs[2])));
@@ -313,7 +335,8 @@ blunder_rate = 0.006
     fn an_unreachable_target_is_reported_with_the_nearest_value() {
         let dir = scratch("unreachable");
         let out = dir.join("out");
-        let levels = "\n[[level]]\nname = \"beyond\"\nscore_vs = { agent = \"greedy\", score = 0.99 }\n";
+        let levels =
+            "\n[[level]]\nname = \"beyond\"\nscore_vs = { agent = \"greedy\", score = 0.99 }\n";
         let printed = calibrate_in(&dir, &config_text(&out, levels), false).unwrap();
         let csv = std::fs::read_to_string(out.join("difficulty.csv")).unwrap();
         assert_eq!(column(&csv, "status"), ["unreachable"], "{printed}");
@@ -321,7 +344,10 @@ blunder_rate = 0.006
         assert_eq!(column(&csv, "spec"), ["perfect:epsilon=0"]);
         let measured: f64 = column(&csv, "measured")[0].parse().unwrap();
         assert!(measured < 0.95, "{csv}");
-        assert!(printed.contains("[beyond] unreachable: perfect:epsilon=0"), "{printed}");
+        assert!(
+            printed.contains("[beyond] unreachable: perfect:epsilon=0"),
+            "{printed}"
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
@@ -334,10 +360,15 @@ blunder_rate = 0.006
         let text = config_text(&out, levels);
         let clean = calibrate_in(&dir, &text, false).unwrap();
         let files = |dir: &Path| -> Vec<String> {
-            ["difficulty.csv", "difficulty.toml", "calibration.csv", "games.csv"]
-                .iter()
-                .map(|f| std::fs::read_to_string(dir.join(f)).unwrap())
-                .collect()
+            [
+                "difficulty.csv",
+                "difficulty.toml",
+                "calibration.csv",
+                "games.csv",
+            ]
+            .iter()
+            .map(|f| std::fs::read_to_string(dir.join(f)).unwrap())
+            .collect()
         };
         let expected = files(&out);
         // Cut the games file part-way through, in the middle of a row.
@@ -350,9 +381,19 @@ blunder_rate = 0.006
         let resumed = calibrate_in(&dir, &text, true).unwrap();
         assert_eq!(files(&out), expected);
         // Every progress line but the last (games played now, time) is the same.
-        let steps = |printed: &str| printed.lines().rev().skip(1).map(String::from).collect::<Vec<_>>();
+        let steps = |printed: &str| {
+            printed
+                .lines()
+                .rev()
+                .skip(1)
+                .map(String::from)
+                .collect::<Vec<_>>()
+        };
         assert_eq!(steps(&resumed), steps(&clean));
-        assert!(resumed.lines().last().unwrap().contains("played now"), "{resumed}");
+        assert!(
+            resumed.lines().last().unwrap().contains("played now"),
+            "{resumed}"
+        );
         // A different config is refused, and so is a fresh start over the folder.
         let other = text.replace("seed = 11", "seed = 12");
         let error = calibrate_in(&dir, &other, true).unwrap_err().to_string();
@@ -377,10 +418,16 @@ blunder_rate = 0.006
         assert!(e.contains(":21: field `score`: -1"), "{e}");
         let e = error(&good.replace("blunder_rate = 0.02\n", "elo = 100\nblunder_rate = 0.02\n"));
         assert!(e.contains("2 targets given"), "{e}");
-        let e = error(&good.replace("blunder_rate = 0.035", "score_vs = { agent = \"perfect\", score = 0.5 }"));
+        let e = error(&good.replace(
+            "blunder_rate = 0.035",
+            "score_vs = { agent = \"perfect\", score = 0.5 }",
+        ));
         assert!(e.contains("field `score_vs`: agent \"perfect\""), "{e}");
         let e = error(&good.replace("game = \"leapfrog\"", "game = \"chess\""));
-        assert!(e.contains(":1: field `game`: unknown game \"chess\""), "{e}");
+        assert!(
+            e.contains(":1: field `game`: unknown game \"chess\""),
+            "{e}"
+        );
         // Through the command: exit code 2, and no output folder.
         let err = calibrate_in(&dir, &good.replace("max = 1.0", "max = 0.0"), false).unwrap_err();
         assert_eq!(err.exit_code(), 2, "{err}");

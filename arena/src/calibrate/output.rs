@@ -27,7 +27,10 @@ fn score_columns(config: &CalibrationIdentity) -> String {
     let mut header = String::new();
     for reference in &config.reference {
         let name = &reference.name;
-        let _ = write!(header, ",score_vs_{name},score_vs_{name}_lo,score_vs_{name}_hi");
+        let _ = write!(
+            header,
+            ",score_vs_{name},score_vs_{name}_lo,score_vs_{name}_hi"
+        );
     }
     header
 }
@@ -37,7 +40,11 @@ fn score_columns(config: &CalibrationIdentity) -> String {
 /// mean nodes and iterations per move, all from the final check; then the target, the
 /// value measured for it during the search with its interval, the search's status, and
 /// the sequential test against the level below.
-pub fn difficulty_csv(config: &CalibrationIdentity, result: &CalibrationResult, solved: bool) -> String {
+pub fn difficulty_csv(
+    config: &CalibrationIdentity,
+    result: &CalibrationResult,
+    solved: bool,
+) -> String {
     let z = z_for_confidence(config.confidence);
     let mut text = String::from("level,spec,knob,rating,rating_lo,rating_hi");
     text.push_str(&score_columns(config));
@@ -53,7 +60,12 @@ pub fn difficulty_csv(config: &CalibrationIdentity, result: &CalibrationResult, 
         let choice = &result.levels[l];
         let point = &result.points[choice.point];
         let final_games = &result.check.levels[l];
-        let mut line = format!("{},{},{}", level.name, quote(&point.spec), Knob::describe(point.value));
+        let mut line = format!(
+            "{},{},{}",
+            level.name,
+            quote(&point.spec),
+            Knob::describe(point.value)
+        );
         push_estimate(&mut line, Some(result.check.ratings[references + l]), 1);
         for reference in 0..references {
             push_estimate(&mut line, final_games.score_vs(reference, z), 4);
@@ -81,9 +93,10 @@ pub fn difficulty_csv(config: &CalibrationIdentity, result: &CalibrationResult, 
 fn target_text(config: &CalibrationIdentity, target: &Target) -> (String, f64) {
     match target {
         Target::Elo(v) => ("elo".into(), *v),
-        Target::ScoreVs { reference, score } => {
-            (format!("score_vs_{}", config.reference[*reference].name), *score)
-        }
+        Target::ScoreVs { reference, score } => (
+            format!("score_vs_{}", config.reference[*reference].name),
+            *score,
+        ),
         Target::BlunderRate(v) => ("blunder_rate".into(), *v),
     }
 }
@@ -111,9 +124,15 @@ pub fn difficulty_toml(config: &CalibrationIdentity, result: &CalibrationResult)
 
 /// `calibration.csv`: every point measured during the search, in the order measured,
 /// with its games and what was measured there.
-pub fn calibration_csv(config: &CalibrationIdentity, result: &CalibrationResult, solved: bool) -> String {
+pub fn calibration_csv(
+    config: &CalibrationIdentity,
+    result: &CalibrationResult,
+    solved: bool,
+) -> String {
     let z = z_for_confidence(config.confidence);
-    let mut text = String::from("point,added_at_step,knob,spec,pairs_per_reference,rating,rating_lo,rating_hi");
+    let mut text = String::from(
+        "point,added_at_step,knob,spec,pairs_per_reference,rating,rating_lo,rating_hi",
+    );
     text.push_str(&score_columns(config));
     if solved {
         text.push_str(",blunder_rate,blunder_rate_lo,blunder_rate_hi");
@@ -143,7 +162,11 @@ pub fn calibration_csv(config: &CalibrationIdentity, result: &CalibrationResult,
 
 /// The shipped table as markdown: level, spec, rating and the score against each
 /// reference, with intervals.
-pub fn markdown_table(config: &CalibrationIdentity, result: &CalibrationResult, solved: bool) -> String {
+pub fn markdown_table(
+    config: &CalibrationIdentity,
+    result: &CalibrationResult,
+    solved: bool,
+) -> String {
     let z = z_for_confidence(config.confidence);
     let references = config.reference.len();
     let mut text = String::from("| level | spec | rating |");
@@ -160,7 +183,11 @@ pub fn markdown_table(config: &CalibrationIdentity, result: &CalibrationResult, 
     for (l, level) in config.level.iter().enumerate() {
         let spec = &result.points[result.levels[l].point].spec;
         let r = result.check.ratings[references + l];
-        let _ = write!(text, "| {} | `{spec}` | {:.0} [{:.0}, {:.0}] |", level.name, r.value, r.lo, r.hi);
+        let _ = write!(
+            text,
+            "| {} | `{spec}` | {:.0} [{:.0}, {:.0}] |",
+            level.name, r.value, r.lo, r.hi
+        );
         let games = &result.check.levels[l];
         for reference in 0..references {
             match games.score_vs(reference, z) {

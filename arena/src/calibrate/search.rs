@@ -391,12 +391,15 @@ impl<'a, G: Evaluate> Search<'a, G> {
             return (best, e, Action::More(best));
         }
         let side = (e.value - wanted).signum();
-        let other = [k.checked_sub(1), Some(k + 1)]
-            .into_iter()
-            .flatten()
-            .filter(|j| *j < order.len())
+        // The point nearest along the knob whose value lies on the other side: with
+        // noise, the values need not be monotone near the target.
+        let t_best = self.points[best].t;
+        let other = (0..order.len())
             .filter(|j| (estimates[*j].value - wanted).signum() != side)
-            .min_by(|a, b| distance(&estimates[*a]).total_cmp(&distance(&estimates[*b])));
+            .min_by(|a, b| {
+                let gap = |j: usize| (self.points[order[j]].t - t_best).abs();
+                gap(*a).total_cmp(&gap(*b))
+            });
         if let Some(j) = other {
             let (t0, v0) = (self.points[best].t, e.value);
             let (t1, v1) = (self.points[order[j]].t, estimates[j].value);
@@ -479,7 +482,9 @@ impl<'a, G: Evaluate> Search<'a, G> {
         }
         let results = self.player.play_batch(&matchups)?;
         let mut games: Vec<(usize, usize, &[PlayedPair])> = Vec::new();
-        let mut measured: Vec<Measured> = (0..levels.len()).map(|_| Measured::new(references)).collect();
+        let mut measured: Vec<Measured> = (0..levels.len())
+            .map(|_| Measured::new(references))
+            .collect();
         for ((i, j), pairs) in pairings.iter().zip(&results) {
             games.push((*j, *i, &pairs[..]));
             if *j >= references && *i < references {
@@ -495,7 +500,8 @@ impl<'a, G: Evaluate> Search<'a, G> {
             config.confidence,
             seed,
         );
-        let ordered = (1..levels.len()).all(|l| all[references + l - 1].hi < all[references + l].lo);
+        let ordered =
+            (1..levels.len()).all(|l| all[references + l - 1].hi < all[references + l].lo);
         let mut lines = Vec::new();
         for (l, level) in config.level.iter().enumerate() {
             lines.push(format!(
@@ -507,7 +513,11 @@ impl<'a, G: Evaluate> Search<'a, G> {
         }
         lines.push(format!(
             "final: levels {} with non-overlapping {}% rating intervals",
-            if ordered { "strictly ordered" } else { "NOT strictly ordered" },
+            if ordered {
+                "strictly ordered"
+            } else {
+                "NOT strictly ordered"
+            },
             config.confidence * 100.0
         ));
         for line in lines {
@@ -524,7 +534,9 @@ impl<'a, G: Evaluate> Search<'a, G> {
 fn what(target: &Target, config: &CalibrationIdentity) -> String {
     match target {
         Target::Elo(_) => "rating".into(),
-        Target::ScoreVs { reference, .. } => format!("score vs {}", config.reference[*reference].name),
+        Target::ScoreVs { reference, .. } => {
+            format!("score vs {}", config.reference[*reference].name)
+        }
         Target::BlunderRate(_) => "blunder rate".into(),
     }
 }
