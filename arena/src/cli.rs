@@ -7,8 +7,10 @@ use clap::{Args, Parser, Subcommand};
 use engine::{with_game, Game, GameKind, GameSpec};
 
 use crate::analyze::{analyze_command, AnalyzeArgs};
+use crate::calibrate::{calibrate_command, CalibrateArgs};
 use crate::error::ArenaError;
 use crate::solve::{solve_command, SolveArgs};
+use crate::sprt::{sprt_command, SprtArgs};
 use crate::{play, tournament};
 
 /// Seeded tournaments between game-playing agents, with honest statistics.
@@ -35,6 +37,10 @@ pub enum Verb {
     Solve(SolveArgs),
     /// Rate every agent move of a Leapfrog Race run against perfect play.
     Analyze(AnalyzeArgs),
+    /// Calibrate difficulty levels (easy, medium, hard) of one agent family.
+    Calibrate(CalibrateArgs),
+    /// Run a sequential probability ratio test (GSPRT) between two agents.
+    Sprt(SprtArgs),
 }
 
 /// `arena perft`.
@@ -152,6 +158,8 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), ArenaError> {
         Verb::Replay(args) => play::replay_command(&args, out),
         Verb::Solve(args) => solve_command(&args, out),
         Verb::Analyze(args) => analyze_command(&args, out),
+        Verb::Calibrate(args) => calibrate_command(&args, out),
+        Verb::Sprt(args) => sprt_command(&args, out),
     }
 }
 

@@ -131,6 +131,15 @@ pub const DEFAULT_BOOTSTRAP: usize = 1000;
 /// An unreadable file, text that is not TOML, unknown keys, wrong types, missing fields,
 /// an unknown game, bad or duplicate agents: each names the file, the line and the field.
 pub fn load(path: &Path) -> Result<TournamentConfig, ArenaError> {
+    let text = read_text(path)?;
+    parse(path, &text)
+}
+
+/// The text of the config file at `path`.
+///
+/// # Errors
+/// An unreadable file, or one that is not UTF-8 (the error names the line).
+pub(crate) fn read_text(path: &Path) -> Result<String, ArenaError> {
     let bytes = std::fs::read(path)
         .map_err(|e| ArenaError::input(format!("cannot read config {}: {e}", path.display())))?;
     let text = String::from_utf8(bytes).map_err(|e| {
@@ -144,7 +153,7 @@ pub fn load(path: &Path) -> Result<TournamentConfig, ArenaError> {
             path.display()
         ))
     })?;
-    parse(path, &text)
+    Ok(text)
 }
 
 /// Validates config `text` that was read from `path` (used in messages only).
@@ -283,7 +292,7 @@ pub fn parse(path: &Path, text: &str) -> Result<TournamentConfig, ArenaError> {
 
 /// A message that names `path` and the line of `span` in `text`, and quotes what was
 /// written there when the message does not already.
-fn located(path: &Path, text: &str, span: Range<usize>, message: String) -> ArenaError {
+pub(crate) fn located(path: &Path, text: &str, span: Range<usize>, message: String) -> ArenaError {
     let start = span.start.min(text.len());
     let line = 1 + text[..start].matches('\n').count();
     let written: String = text

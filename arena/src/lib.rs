@@ -2,6 +2,7 @@
 //! command-line verbs that drive them. The `arena` binary is a thin shell over this.
 
 pub mod analyze;
+pub mod calibrate;
 pub mod cli;
 pub mod config;
 pub mod error;
@@ -12,5 +13,6 @@ pub mod report;
 pub mod schedule;
 pub mod seeds;
 pub mod solve;
+pub mod sprt;
 pub mod stats;
 pub mod tournament;

@@ -1,0 +1,663 @@
+//! Calibration configs: TOML read into a validated [`CalibrationConfig`], with errors that
+//! name the file, the line and the field, and quote what was written (as `arena run`).
+
+use std::collections::HashSet;
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+
+use engine::{with_game, GameKind, GameSpec};
+use serde::{Deserialize, Serialize};
+use toml::Spanned;
+
+use super::knob::Knob;
+use crate::config::{located, read_text, AgentEntry};
+use crate::error::ArenaError;
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawConfig {
+    game: Spanned<String>,
+    seed: u64,
+    #[serde(default)]
+    opening_plies: u32,
+    max_plies: Option<Spanned<u32>>,
+    threads: Option<Spanned<usize>>,
+    out: Option<String>,
+    confidence: Option<Spanned<f64>>,
+    batch_pairs: Spanned<u32>,
+    max_pairs: Spanned<u32>,
+    max_steps: Option<Spanned<u32>>,
+    final_pairs: Spanned<u32>,
+    bootstrap: Option<Spanned<usize>>,
+    anchor: Option<Spanned<String>>,
+    family: Spanned<RawFamily>,
+    #[serde(default)]
+    tolerance: RawTolerance,
+    gsprt: RawGsprt,
+    #[serde(default)]
+    reference: Vec<RawAgent>,
+    #[serde(default)]
+    level: Vec<RawLevel>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawFamily {
+    base: Option<Spanned<String>>,
+    knob: Option<Spanned<String>>,
+    min: Option<Spanned<f64>>,
+    max: Option<Spanned<f64>>,
+    #[serde(default)]
+    scale: Option<Spanned<String>>,
+    #[serde(default)]
+    integer: bool,
+    scan: Option<Spanned<u32>>,
+    candidates: Option<Spanned<Vec<String>>>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawTolerance {
+    elo: Option<Spanned<f64>>,
+    score: Option<Spanned<f64>>,
+    blunder_rate: Option<Spanned<f64>>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawGsprt {
+    margin: Spanned<f64>,
+    #[serde(default = "five_percent")]
+    alpha: f64,
+    #[serde(default = "five_percent")]
+    beta: f64,
+    batch_pairs: Spanned<u32>,
+    max_pairs: Spanned<u32>,
+}
+
+fn five_percent() -> f64 {
+    0.05
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawAgent {
+    name: Spanned<String>,
+    spec: Spanned<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawLevel {
+    name: Spanned<String>,
+    elo: Option<f64>,
+    score_vs: Option<Spanned<RawScoreVs>>,
+    blunder_rate: Option<Spanned<f64>>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawScoreVs {
+    agent: String,
+    score: f64,
+}
+
+/// What a level aims at.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "snake_case")]
+pub enum Target {
+    /// A Bradley–Terry rating on the reference ladder's scale.
+    Elo(f64),
+    /// A score against the reference at this index.
+    ScoreVs {
+        /// Index into the references.
+        reference: usize,
+        /// The score aimed at.
+        score: f64,
+    },
+    /// A blunder rate against perfect play (solved games only).
+    BlunderRate(f64),
+}
+
+impl Target {
+    /// The value aimed at.
+    pub fn value(&self) -> f64 {
+        match *self {
+            Target::Elo(v) | Target::BlunderRate(v) => v,
+            Target::ScoreVs { score, .. } => score,
+        }
+    }
+}
+
+/// One difficulty level: its name and target, weakest first.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Level {
+    /// The level's name (`easy`).
+    pub name: String,
+    /// What it aims at.
+    pub target: Target,
+}
+
+/// How close a measured value must come to its target, per kind of target.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Tolerance {
+    /// Elo points.
+    pub elo: f64,
+    /// Score.
+    pub score: f64,
+    /// Blunder rate.
+    pub blunder_rate: f64,
+}
+
+impl Tolerance {
+    /// The tolerance for `target`.
+    pub fn of(&self, target: &Target) -> f64 {
+        match target {
+            Target::Elo(_) => self.elo,
+            Target::ScoreVs { .. } => self.score,
+            Target::BlunderRate(_) => self.blunder_rate,
+        }
+    }
+}
+
+/// The sequential test between consecutive levels.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GsprtSettings {
+    /// Elo by which a level must beat the one below (H1); H0 is Elo 0.
+    pub margin: f64,
+    /// False positive rate.
+    pub alpha: f64,
+    /// False negative rate.
+    pub beta: f64,
+    /// Game pairs per batch.
+    pub batch_pairs: u32,
+    /// Game pairs before the test gives up without a verdict.
+    pub max_pairs: u32,
+}
+
+/// Everything that decides a calibration's results (threads and the output folder do
+/// not): recorded in the output folder's `config.toml` and compared on `--resume`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CalibrationIdentity {
+    /// The game and its options.
+    pub game: String,
+    /// The master seed.
+    pub seed: u64,
+    /// Seeded random plies before the agents take over.
+    pub opening_plies: u32,
+    /// Games stop here and progress decides.
+    pub max_plies: u32,
+    /// Confidence level of every interval.
+    pub confidence: f64,
+    /// Game pairs against each reference per measuring batch.
+    pub batch_pairs: u32,
+    /// The most game pairs against each reference at one knob value.
+    pub max_pairs: u32,
+    /// The most refinement steps per level.
+    pub max_steps: u32,
+    /// Game pairs per pairing in the final check.
+    pub final_pairs: u32,
+    /// Bootstrap resamples for rating intervals.
+    pub bootstrap: usize,
+    /// The reference rated 0.
+    pub anchor: String,
+    /// The family searched.
+    pub family: Knob,
+    /// Tolerances.
+    pub tolerance: Tolerance,
+    /// The test between consecutive levels.
+    pub gsprt: GsprtSettings,
+    /// The reference ladder.
+    pub reference: Vec<AgentEntry>,
+    /// The levels, weakest first.
+    pub level: Vec<Level>,
+}
+
+/// A validated calibration config.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CalibrationConfig {
+    /// The game with its options.
+    pub game: GameSpec,
+    /// What decides the results.
+    pub identity: CalibrationIdentity,
+    /// Worker threads.
+    pub threads: usize,
+    /// The output folder.
+    pub out: PathBuf,
+}
+
+impl CalibrationConfig {
+    /// Index of the anchor among the references.
+    pub fn anchor_index(&self) -> usize {
+        let anchor = &self.identity.anchor;
+        self.identity
+            .reference
+            .iter()
+            .position(|a| &a.name == anchor)
+            .unwrap_or(0)
+    }
+}
+
+/// Reads and validates the calibration config at `path`.
+///
+/// # Errors
+/// As `arena run`'s configs: each error names the file, the line and the field.
+pub fn load(path: &Path) -> Result<CalibrationConfig, ArenaError> {
+    let text = read_text(path)?;
+    parse(path, &text)
+}
+
+fn at_least_one<T: Copy + Into<f64>>(
+    at: &dyn Fn(Range<usize>, String) -> ArenaError,
+    field: &str,
+    value: &Spanned<T>,
+) -> Result<T, ArenaError> {
+    if (*value.get_ref()).into() < 1.0 {
+        return Err(at(
+            value.span(),
+            format!("field `{field}`: 0: expected at least 1"),
+        ));
+    }
+    Ok(*value.get_ref())
+}
+
+/// Validates calibration config `text` read from `path` (used in messages only).
+///
+/// # Errors
+/// As [`load`].
+pub fn parse(path: &Path, text: &str) -> Result<CalibrationConfig, ArenaError> {
+    let at = |span: Range<usize>, message: String| located(path, text, span, message);
+    let raw: RawConfig = toml::from_str(text).map_err(|e| {
+        let span = e.span().unwrap_or(0..0);
+        at(span, e.message().trim().to_string())
+    })?;
+    let game: GameSpec = raw
+        .game
+        .get_ref()
+        .parse()
+        .map_err(|e: engine::GameError| at(raw.game.span(), format!("field `game`: {e}")))?;
+    let ply_cap = with_game!(game.kind, G => {
+        let start = <G as engine::Game>::new(&game.options)
+            .map_err(|e| at(raw.game.span(), format!("field `game`: {e}")))?;
+        engine::Game::ply_cap(&start)
+    });
+    let max_plies = match &raw.max_plies {
+        None => ply_cap,
+        Some(value) => at_least_one(&at, "max_plies", value)?,
+    };
+    let threads = match &raw.threads {
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        Some(value) => {
+            if *value.get_ref() == 0 {
+                return Err(at(
+                    value.span(),
+                    "field `threads`: 0: expected at least 1".into(),
+                ));
+            }
+            *value.get_ref()
+        }
+    };
+    let confidence = match &raw.confidence {
+        None => 0.95,
+        Some(value) if *value.get_ref() > 0.0 && *value.get_ref() < 1.0 => *value.get_ref(),
+        Some(value) => {
+            return Err(at(
+                value.span(),
+                format!(
+                    "field `confidence`: {}: expected a number between 0 and 1",
+                    value.get_ref()
+                ),
+            ))
+        }
+    };
+    let batch_pairs = at_least_one(&at, "batch_pairs", &raw.batch_pairs)?;
+    let max_pairs = at_least_one(&at, "max_pairs", &raw.max_pairs)?;
+    if max_pairs < batch_pairs {
+        return Err(at(
+            raw.max_pairs.span(),
+            format!(
+                "field `max_pairs`: {max_pairs}: expected at least batch_pairs ({batch_pairs})"
+            ),
+        ));
+    }
+    let final_pairs = at_least_one(&at, "final_pairs", &raw.final_pairs)?;
+    let max_steps = match &raw.max_steps {
+        None => 12,
+        Some(value) => at_least_one(&at, "max_steps", value)?,
+    };
+
+    // The reference ladder.
+    if raw.reference.is_empty() {
+        return Err(at(
+            0..0,
+            "field `reference`: no references given: expected at least one [[reference]] table"
+                .into(),
+        ));
+    }
+    let mut names = HashSet::new();
+    let mut reference = Vec::new();
+    for entry in &raw.reference {
+        let name = entry.name.get_ref();
+        if name.trim().is_empty() || name.contains([',', '"', '\n']) {
+            return Err(at(
+                entry.name.span(),
+                format!("field `name`: {name:?}: expected a name without commas or quotes"),
+            ));
+        }
+        if !names.insert(name.clone()) {
+            return Err(at(
+                entry.name.span(),
+                format!("field `name`: duplicate reference name {name:?}"),
+            ));
+        }
+        check_spec(&game, entry.spec.get_ref())
+            .map_err(|e| at(entry.spec.span(), format!("field `spec`: {e}")))?;
+        reference.push(AgentEntry {
+            name: name.clone(),
+            spec: entry.spec.get_ref().clone(),
+        });
+    }
+    let anchor = match &raw.anchor {
+        None => reference[0].name.clone(),
+        Some(name) if names.contains(name.get_ref()) => name.get_ref().clone(),
+        Some(name) => {
+            return Err(at(
+                name.span(),
+                format!(
+                    "field `anchor`: {:?}: expected one of the references' names",
+                    name.get_ref()
+                ),
+            ))
+        }
+    };
+
+    let family = parse_family(&game, &raw.family, &at)?;
+
+    let tolerance = Tolerance {
+        elo: positive(&at, "elo", raw.tolerance.elo.as_ref(), 40.0)?,
+        score: positive(&at, "score", raw.tolerance.score.as_ref(), 0.05)?,
+        blunder_rate: positive(
+            &at,
+            "blunder_rate",
+            raw.tolerance.blunder_rate.as_ref(),
+            0.02,
+        )?,
+    };
+
+    let gsprt = GsprtSettings {
+        margin: positive(&at, "margin", Some(&raw.gsprt.margin), 0.0)?,
+        alpha: raw.gsprt.alpha,
+        beta: raw.gsprt.beta,
+        batch_pairs: at_least_one(&at, "batch_pairs", &raw.gsprt.batch_pairs)?,
+        max_pairs: at_least_one(&at, "max_pairs", &raw.gsprt.max_pairs)?,
+    };
+    crate::stats::Gsprt::new(0.0, gsprt.margin, gsprt.alpha, gsprt.beta)
+        .map_err(|e| at(raw.gsprt.margin.span(), format!("section `gsprt`: {e}")))?;
+
+    if raw.level.is_empty() {
+        return Err(at(
+            0..0,
+            "field `level`: no levels given: expected at least one [[level]] table".into(),
+        ));
+    }
+    let mut level_names = HashSet::new();
+    let mut level = Vec::new();
+    for entry in &raw.level {
+        let name = entry.name.get_ref();
+        if name.trim().is_empty() || name.contains([',', '"', '\n', '=']) {
+            return Err(at(
+                entry.name.span(),
+                format!("field `name`: {name:?}: expected a name without commas, quotes or `=`"),
+            ));
+        }
+        if !level_names.insert(name.clone()) {
+            return Err(at(
+                entry.name.span(),
+                format!("field `name`: duplicate level name {name:?}"),
+            ));
+        }
+        let given = usize::from(entry.elo.is_some())
+            + usize::from(entry.score_vs.is_some())
+            + usize::from(entry.blunder_rate.is_some());
+        if given != 1 {
+            return Err(at(
+                entry.name.span(),
+                format!(
+                    "level {name:?}: {given} targets given: expected exactly one of `elo`, \
+                     `score_vs` or `blunder_rate`"
+                ),
+            ));
+        }
+        let target = if let Some(elo) = entry.elo {
+            Target::Elo(elo)
+        } else if let Some(score_vs) = &entry.score_vs {
+            let wanted = score_vs.get_ref();
+            let index = reference
+                .iter()
+                .position(|r| r.name == wanted.agent)
+                .ok_or_else(|| {
+                    at(
+                        score_vs.span(),
+                        format!(
+                            "field `score_vs`: agent {:?}: expected one of the references' names",
+                            wanted.agent
+                        ),
+                    )
+                })?;
+            if !(0.0..=1.0).contains(&wanted.score) {
+                return Err(at(
+                    score_vs.span(),
+                    format!(
+                        "field `score_vs`: score {}: expected a number from 0 to 1",
+                        wanted.score
+                    ),
+                ));
+            }
+            Target::ScoreVs {
+                reference: index,
+                score: wanted.score,
+            }
+        } else {
+            let rate = entry.blunder_rate.as_ref().expect("counted above");
+            if game.kind != GameKind::Leapfrog {
+                return Err(at(
+                    rate.span(),
+                    format!(
+                        "field `blunder_rate`: game {:?} is not solved: blunder rates need leapfrog",
+                        raw.game.get_ref()
+                    ),
+                ));
+            }
+            if !(0.0..=1.0).contains(rate.get_ref()) {
+                return Err(at(
+                    rate.span(),
+                    format!(
+                        "field `blunder_rate`: {}: expected a number from 0 to 1",
+                        rate.get_ref()
+                    ),
+                ));
+            }
+            Target::BlunderRate(*rate.get_ref())
+        };
+        level.push(Level {
+            name: name.clone(),
+            target,
+        });
+    }
+
+    let bootstrap = match &raw.bootstrap {
+        None => 200,
+        Some(value) if *value.get_ref() == 0 => {
+            return Err(at(
+                value.span(),
+                "field `bootstrap`: 0: expected at least 1".into(),
+            ))
+        }
+        Some(value) => *value.get_ref(),
+    };
+    let out = raw.out.map(PathBuf::from).unwrap_or_else(|| {
+        let stem = path
+            .file_stem()
+            .map_or("calibration".into(), |s| s.to_string_lossy().into_owned());
+        PathBuf::from("results").join(stem)
+    });
+    Ok(CalibrationConfig {
+        identity: CalibrationIdentity {
+            game: game.to_string(),
+            seed: raw.seed,
+            opening_plies: raw.opening_plies,
+            max_plies,
+            confidence,
+            batch_pairs,
+            max_pairs,
+            max_steps,
+            final_pairs,
+            bootstrap,
+            anchor,
+            family,
+            tolerance,
+            gsprt,
+            reference,
+            level,
+        },
+        game,
+        threads,
+        out,
+    })
+}
+
+fn positive(
+    at: &dyn Fn(Range<usize>, String) -> ArenaError,
+    field: &str,
+    value: Option<&Spanned<f64>>,
+    default: f64,
+) -> Result<f64, ArenaError> {
+    match value {
+        None => Ok(default),
+        Some(value) if value.get_ref().is_finite() && *value.get_ref() > 0.0 => {
+            Ok(*value.get_ref())
+        }
+        Some(value) => Err(at(
+            value.span(),
+            format!(
+                "field `{field}`: {}: expected a number above 0",
+                value.get_ref()
+            ),
+        )),
+    }
+}
+
+/// Checks that `spec` builds an agent for `game`.
+pub(crate) fn check_spec(game: &GameSpec, spec: &str) -> Result<(), agents::SpecError> {
+    with_game!(game.kind, G => {
+        agents::build::<G>(spec)?;
+    });
+    Ok(())
+}
+
+fn parse_family(
+    game: &GameSpec,
+    raw: &Spanned<RawFamily>,
+    at: &dyn Fn(Range<usize>, String) -> ArenaError,
+) -> Result<Knob, ArenaError> {
+    let family = raw.get_ref();
+    if let Some(candidates) = &family.candidates {
+        if family.base.is_some()
+            || family.knob.is_some()
+            || family.min.is_some()
+            || family.max.is_some()
+        {
+            return Err(at(
+                candidates.span(),
+                "field `candidates`: give either `candidates` or `base`, `knob`, `min` and `max`, not both".into(),
+            ));
+        }
+        if candidates.get_ref().len() < 2 {
+            return Err(at(
+                candidates.span(),
+                format!(
+                    "field `candidates`: {} specs given: expected at least two",
+                    candidates.get_ref().len()
+                ),
+            ));
+        }
+        for spec in candidates.get_ref() {
+            check_spec(game, spec)
+                .map_err(|e| at(candidates.span(), format!("field `candidates`: {e}")))?;
+        }
+        return Ok(Knob::Candidates(candidates.get_ref().clone()));
+    }
+    let missing = |field: &str| {
+        at(
+            raw.span(),
+            format!("section `family`: missing field `{field}` (or give `candidates`)"),
+        )
+    };
+    let base = family.base.as_ref().ok_or_else(|| missing("base"))?;
+    let knob = family.knob.as_ref().ok_or_else(|| missing("knob"))?;
+    let min = family.min.as_ref().ok_or_else(|| missing("min"))?;
+    let max = family.max.as_ref().ok_or_else(|| missing("max"))?;
+    if !(min.get_ref().is_finite() && max.get_ref().is_finite() && min.get_ref() < max.get_ref()) {
+        return Err(at(
+            max.span(),
+            format!(
+                "field `max`: {}: expected a number above min ({})",
+                max.get_ref(),
+                min.get_ref()
+            ),
+        ));
+    }
+    let log = match family.scale.as_ref().map(|s| s.get_ref().as_str()) {
+        None | Some("linear") => false,
+        Some("log") => true,
+        Some(other) => {
+            let span = family.scale.as_ref().expect("matched").span();
+            return Err(at(
+                span,
+                format!("field `scale`: {other:?}: expected \"linear\" or \"log\""),
+            ));
+        }
+    };
+    if log && *min.get_ref() <= 0.0 {
+        return Err(at(
+            min.span(),
+            format!(
+                "field `min`: {}: a log scale needs min above 0",
+                min.get_ref()
+            ),
+        ));
+    }
+    let scan = match &family.scan {
+        None => 5,
+        Some(value) if *value.get_ref() >= 2 => *value.get_ref(),
+        Some(value) => {
+            return Err(at(
+                value.span(),
+                format!("field `scan`: {}: expected at least 2", value.get_ref()),
+            ))
+        }
+    };
+    let knob = Knob::Range {
+        base: base.get_ref().clone(),
+        knob: knob.get_ref().clone(),
+        min: *min.get_ref(),
+        max: *max.get_ref(),
+        log,
+        integer: family.integer,
+        scan,
+    };
+    for value in [knob.value_at(0.0), knob.value_at(1.0)] {
+        let spec = knob.spec_of(value);
+        check_spec(game, &spec).map_err(|e| {
+            at(
+                base.span(),
+                format!("section `family`: the knob gives spec {spec:?}: {e}"),
+            )
+        })?;
+    }
+    Ok(knob)
+}

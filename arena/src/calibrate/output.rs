@@ -1,0 +1,208 @@
+//! The files a calibration writes: `difficulty.csv` (the chosen levels, measured in the
+//! final check), `difficulty.toml` (level = spec, for a game to load) and
+//! `calibration.csv` (every point measured, for plotting).
+
+use std::fmt::Write as _;
+
+use super::config::{CalibrationIdentity, Target};
+use super::knob::Knob;
+use super::measure::Estimate;
+use super::search::CalibrationResult;
+use crate::stats::z_for_confidence;
+
+fn push_estimate(line: &mut String, estimate: Option<Estimate>, decimals: usize) {
+    match estimate {
+        Some(e) => {
+            let _ = write!(
+                line,
+                ",{:.*},{:.*},{:.*}",
+                decimals, e.value, decimals, e.lo, decimals, e.hi
+            );
+        }
+        None => line.push_str(",,,"),
+    }
+}
+
+fn score_columns(config: &CalibrationIdentity) -> String {
+    let mut header = String::new();
+    for reference in &config.reference {
+        let name = &reference.name;
+        let _ = write!(
+            header,
+            ",score_vs_{name},score_vs_{name}_lo,score_vs_{name}_hi"
+        );
+    }
+    header
+}
+
+/// `difficulty.csv`: `level,spec,knob,rating,rating_lo,rating_hi`, the score against each
+/// reference with its interval, the blunder rate with its interval (solved games), the
+/// mean nodes and iterations per move, all from the final check; then the target, the
+/// value measured for it during the search with its interval, the search's status, and
+/// the sequential test against the level below.
+pub fn difficulty_csv(
+    config: &CalibrationIdentity,
+    result: &CalibrationResult,
+    solved: bool,
+) -> String {
+    let z = z_for_confidence(config.confidence);
+    let mut text = String::from("level,spec,knob,rating,rating_lo,rating_hi");
+    text.push_str(&score_columns(config));
+    if solved {
+        text.push_str(",blunder_rate,blunder_rate_lo,blunder_rate_hi");
+    }
+    text.push_str(
+        ",nodes_per_move,iterations_per_move,target,target_value,measured,measured_lo,measured_hi,\
+         status,gsprt_llr,gsprt_verdict\n",
+    );
+    let references = config.reference.len();
+    for (l, level) in config.level.iter().enumerate() {
+        let choice = &result.levels[l];
+        let point = &result.points[choice.point];
+        let final_games = &result.check.levels[l];
+        let mut line = format!(
+            "{},{},{}",
+            level.name,
+            quote(&point.spec),
+            Knob::describe(point.value)
+        );
+        push_estimate(&mut line, Some(result.check.ratings[references + l]), 1);
+        for reference in 0..references {
+            push_estimate(&mut line, final_games.score_vs(reference, z), 4);
+        }
+        if solved {
+            push_estimate(&mut line, final_games.blunder_rate(z), 4);
+        }
+        let (nodes, iterations) = final_games.per_move();
+        let (kind, value) = target_text(config, &level.target);
+        let _ = write!(line, ",{nodes:.1},{iterations:.1},{kind},{value}");
+        push_estimate(&mut line, Some(choice.estimate), 4);
+        let _ = write!(line, ",{}", choice.status.as_str());
+        match &result.tests[l] {
+            Some(test) => {
+                let _ = write!(line, ",{:.4},{:?}", test.status.llr, test.status.verdict);
+            }
+            None => line.push_str(",,"),
+        }
+        text.push_str(&line);
+        text.push('\n');
+    }
+    text
+}
+
+fn target_text(config: &CalibrationIdentity, target: &Target) -> (String, f64) {
+    match target {
+        Target::Elo(v) => ("elo".into(), *v),
+        Target::ScoreVs { reference, score } => (
+            format!("score_vs_{}", config.reference[*reference].name),
+            *score,
+        ),
+        Target::BlunderRate(v) => ("blunder_rate".into(), *v),
+    }
+}
+
+fn quote(spec: &str) -> String {
+    if spec.contains(',') {
+        format!("\"{spec}\"")
+    } else {
+        spec.to_string()
+    }
+}
+
+/// `difficulty.toml`: one `level = "spec"` line per level.
+pub fn difficulty_toml(config: &CalibrationIdentity, result: &CalibrationResult) -> String {
+    let mut text = format!(
+        "# Difficulty levels of {} calibrated by `arena calibrate` (seed {}).\n",
+        config.game, config.seed
+    );
+    for (l, level) in config.level.iter().enumerate() {
+        let spec = &result.points[result.levels[l].point].spec;
+        let _ = writeln!(text, "{} = {spec:?}", level.name);
+    }
+    text
+}
+
+/// `calibration.csv`: every point measured during the search, in the order measured,
+/// with its games and what was measured there.
+pub fn calibration_csv(
+    config: &CalibrationIdentity,
+    result: &CalibrationResult,
+    solved: bool,
+) -> String {
+    let z = z_for_confidence(config.confidence);
+    let mut text = String::from(
+        "point,added_at_step,knob,spec,pairs_per_reference,rating,rating_lo,rating_hi",
+    );
+    text.push_str(&score_columns(config));
+    if solved {
+        text.push_str(",blunder_rate,blunder_rate_lo,blunder_rate_hi");
+    }
+    text.push_str(",nodes_per_move,iterations_per_move\n");
+    for (index, point) in result.points.iter().enumerate() {
+        let mut line = format!(
+            "{index},{},{},{},{}",
+            point.added_at,
+            Knob::describe(point.value),
+            quote(&point.spec),
+            point.measured.fewest_pairs()
+        );
+        push_estimate(&mut line, Some(result.point_ratings[index]), 1);
+        for reference in 0..config.reference.len() {
+            push_estimate(&mut line, point.measured.score_vs(reference, z), 4);
+        }
+        if solved {
+            push_estimate(&mut line, point.measured.blunder_rate(z), 4);
+        }
+        let (nodes, iterations) = point.measured.per_move();
+        let _ = writeln!(line, ",{nodes:.1},{iterations:.1}");
+        text.push_str(&line);
+    }
+    text
+}
+
+/// The shipped table as markdown: level, spec, rating and the score against each
+/// reference, with intervals.
+pub fn markdown_table(
+    config: &CalibrationIdentity,
+    result: &CalibrationResult,
+    solved: bool,
+) -> String {
+    let z = z_for_confidence(config.confidence);
+    let references = config.reference.len();
+    let mut text = String::from("| level | spec | rating |");
+    let mut rule = String::from("|---|---|---|");
+    for reference in &config.reference {
+        let _ = write!(text, " vs {} |", reference.name);
+        rule.push_str("---|");
+    }
+    if solved {
+        text.push_str(" blunder rate |");
+        rule.push_str("---|");
+    }
+    let _ = writeln!(text, "\n{rule}");
+    for (l, level) in config.level.iter().enumerate() {
+        let spec = &result.points[result.levels[l].point].spec;
+        let r = result.check.ratings[references + l];
+        let _ = write!(
+            text,
+            "| {} | `{spec}` | {:.0} [{:.0}, {:.0}] |",
+            level.name, r.value, r.lo, r.hi
+        );
+        let games = &result.check.levels[l];
+        for reference in 0..references {
+            match games.score_vs(reference, z) {
+                Some(e) => {
+                    let _ = write!(text, " {:.2} [{:.2}, {:.2}] |", e.value, e.lo, e.hi);
+                }
+                None => text.push_str(" |"),
+            }
+        }
+        if solved {
+            if let Some(e) = games.blunder_rate(z) {
+                let _ = write!(text, " {:.3} [{:.3}, {:.3}] |", e.value, e.lo, e.hi);
+            }
+        }
+        text.push('\n');
+    }
+    text
+}

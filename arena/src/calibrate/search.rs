@@ -1,0 +1,556 @@
+//! The search: a coarse scan of the knob, then, level by level, refinement around the
+//! target (more games where the nearest point is uncertain, a new point interpolated
+//! between the two that bracket the target otherwise), a sequential test between
+//! consecutive levels, and a final round-robin that checks their order. Every decision is
+//! taken between batches from the games so far, so a resumed run takes the same ones.
+
+use std::io::Write;
+
+use agents::Evaluate;
+
+use super::config::{CalibrationIdentity, Target};
+use super::games::{BatchPlayer, Matchup, PlayedPair};
+use super::knob::Knob;
+use super::measure::{estimate, ratings, BlunderJudge, Estimate, Ladder, Measured};
+use crate::cli::stdout_error;
+use crate::error::ArenaError;
+use crate::seeds;
+use crate::sprt::{sequential_test, SprtOutcome};
+use crate::stats::z_for_confidence;
+
+/// The stream of the master seed that seeds rating bootstraps.
+const RATING_STREAM: u64 = 0x7261_7469_6e67;
+
+/// One knob value measured.
+#[derive(Clone, Debug)]
+pub struct Point {
+    /// The knob value.
+    pub value: f64,
+    /// Its position along the knob, in [0, 1].
+    pub t: f64,
+    /// Its spec.
+    pub spec: String,
+    /// Its games against the references.
+    pub measured: Measured,
+    /// The step that added it (0: the scan).
+    pub added_at: u32,
+}
+
+/// How a level's search ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LevelStatus {
+    /// The interval of the measured value lies within the tolerance of the target.
+    Converged,
+    /// No knob value reaches the target: the nearest value reached is reported.
+    Unreachable,
+    /// The step or game cap came first.
+    NotConverged,
+}
+
+impl LevelStatus {
+    /// The word the CSV files use.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            LevelStatus::Converged => "converged",
+            LevelStatus::Unreachable => "unreachable",
+            LevelStatus::NotConverged => "not_converged",
+        }
+    }
+}
+
+/// The knob value chosen for a level.
+#[derive(Clone, Debug)]
+pub struct LevelChoice {
+    /// Index of the chosen point.
+    pub point: usize,
+    /// How the search ended.
+    pub status: LevelStatus,
+    /// The measured value of the target there.
+    pub estimate: Estimate,
+    /// Refinement steps taken.
+    pub steps: u32,
+}
+
+/// The final round-robin of the chosen levels and the references.
+#[derive(Clone, Debug)]
+pub struct FinalCheck {
+    /// Ratings of the references then the levels.
+    pub ratings: Vec<Estimate>,
+    /// Each level's games against the references.
+    pub levels: Vec<Measured>,
+    /// Whether each level's rating interval lies wholly above the one below.
+    pub ordered: bool,
+}
+
+/// Everything a calibration found.
+#[derive(Clone, Debug)]
+pub struct CalibrationResult {
+    /// Every point measured, in the order measured.
+    pub points: Vec<Point>,
+    /// Each point's rating on the ladder's scale.
+    pub point_ratings: Vec<Estimate>,
+    /// The choice for each level.
+    pub levels: Vec<LevelChoice>,
+    /// The test of each level against the one below (none for the first).
+    pub tests: Vec<Option<SprtOutcome>>,
+    /// The final check.
+    pub check: FinalCheck,
+}
+
+enum Action {
+    More(usize),
+    New(f64),
+    Stop(LevelStatus),
+}
+
+/// A calibration in progress.
+pub struct Search<'a, G: Evaluate> {
+    config: &'a CalibrationIdentity,
+    player: &'a mut BatchPlayer<G>,
+    judge: Option<BlunderJudge>,
+    out: &'a mut dyn Write,
+    z: f64,
+    ladder: Ladder,
+    points: Vec<Point>,
+    step: u32,
+}
+
+impl<'a, G: Evaluate> Search<'a, G> {
+    /// A calibration of `config`, playing with `player`, rating blunders with `judge`
+    /// (solved games), printing a line per step to `out`.
+    pub fn new(
+        config: &'a CalibrationIdentity,
+        player: &'a mut BatchPlayer<G>,
+        judge: Option<BlunderJudge>,
+        out: &'a mut dyn Write,
+    ) -> Search<'a, G> {
+        Search {
+            z: z_for_confidence(config.confidence),
+            config,
+            player,
+            judge,
+            out,
+            ladder: Ladder::default(),
+            points: Vec::new(),
+            step: 0,
+        }
+    }
+
+    fn say(&mut self, line: String) -> Result<(), ArenaError> {
+        writeln!(self.out, "{line}").map_err(stdout_error)?;
+        self.out.flush().map_err(stdout_error)
+    }
+
+    fn references(&self) -> usize {
+        self.config.reference.len()
+    }
+
+    /// Runs the whole calibration.
+    ///
+    /// # Errors
+    /// Recorded games that belong to another run, or I/O failures.
+    pub fn run(mut self) -> Result<CalibrationResult, ArenaError> {
+        self.scan()?;
+        let mut levels = Vec::new();
+        for level in 0..self.config.level.len() {
+            levels.push(self.refine(level)?);
+        }
+        let mut tests = vec![None];
+        for level in 1..levels.len() {
+            tests.push(self.test_against_lower(level, &levels)?);
+        }
+        let check = self.final_check(&levels)?;
+        let point_ratings = (0..self.points.len()).map(|p| self.rating(p)).collect();
+        Ok(CalibrationResult {
+            points: self.points,
+            point_ratings,
+            levels,
+            tests,
+            check,
+        })
+    }
+
+    /// The ladder's round-robin and the coarse scan, in one batch.
+    fn scan(&mut self) -> Result<(), ArenaError> {
+        let config = self.config;
+        let references = &config.reference;
+        let mut matchups = Vec::new();
+        let mut ladder_pairings = Vec::new();
+        for i in 0..references.len() {
+            for j in i + 1..references.len() {
+                ladder_pairings.push((i, j));
+                matchups.push(Matchup {
+                    one: references[i].spec.clone(),
+                    other: references[j].spec.clone(),
+                    pairs: config.batch_pairs,
+                });
+            }
+        }
+        let values = config.family.scan();
+        for value in &values {
+            for reference in references {
+                matchups.push(Matchup {
+                    one: config.family.spec_of(*value),
+                    other: reference.spec.clone(),
+                    pairs: config.batch_pairs,
+                });
+            }
+        }
+        let mut results = self.player.play_batch(&matchups)?.into_iter();
+        for (i, j) in ladder_pairings {
+            let pairs = results.next().expect("one result per matchup");
+            self.ladder.games.push((i, j, pairs));
+        }
+        for value in values {
+            let spec = config.family.spec_of(value);
+            let mut measured = Measured::new(references.len());
+            for reference in 0..references.len() {
+                let pairs = results.next().expect("one result per matchup");
+                measured.add(&spec, reference, pairs, self.judge.as_ref());
+            }
+            self.points.push(Point {
+                value,
+                t: config.family.position_of(value),
+                spec,
+                measured,
+                added_at: 0,
+            });
+        }
+        let summary: Vec<String> = self
+            .points
+            .iter()
+            .map(|p| format!("{} ({})", p.spec, self.describe_point(p)))
+            .collect();
+        let games = self.player.games_so_far();
+        self.say(format!(
+            "scan: ladder of {} and {} knob values, {games} games: {}",
+            references.len(),
+            summary.len(),
+            summary.join("; ")
+        ))
+    }
+
+    /// Scores against every reference, and the blunder rate where there is one.
+    fn describe_point(&self, point: &Point) -> String {
+        let mut parts = Vec::new();
+        for (index, reference) in self.config.reference.iter().enumerate() {
+            if let Some(e) = point.measured.score_vs(index, self.z) {
+                parts.push(format!("vs {} {:.3}", reference.name, e.value));
+            }
+        }
+        if let Some(e) = point.measured.blunder_rate(self.z) {
+            parts.push(format!("blunders {:.3}", e.value));
+        }
+        parts.join(", ")
+    }
+
+    /// The rating of point `point` from the ladder's games and its own.
+    fn rating(&self, point: usize) -> Estimate {
+        let references = self.references();
+        let measured = &self.points[point].measured;
+        let mut games: Vec<(usize, usize, &[PlayedPair])> = self
+            .ladder
+            .games
+            .iter()
+            .map(|(i, j, pairs)| (*i, *j, &pairs[..]))
+            .collect();
+        for (reference, pairs) in measured.pairs.iter().enumerate() {
+            games.push((references, reference, &pairs[..]));
+        }
+        let seed = seeds::derive(self.config.seed, RATING_STREAM, point as u64);
+        ratings(
+            references + 1,
+            &games,
+            self.anchor(),
+            self.config.bootstrap,
+            self.config.confidence,
+            seed,
+        )[references]
+    }
+
+    fn anchor(&self) -> usize {
+        self.config
+            .reference
+            .iter()
+            .position(|r| r.name == self.config.anchor)
+            .unwrap_or(0)
+    }
+
+    fn estimate_of(&self, point: usize, target: &Target) -> Estimate {
+        estimate(&self.points[point].measured, target, self.z, || {
+            self.rating(point)
+        })
+        .expect("every point has games against every reference")
+    }
+
+    /// Searches the knob for level `level`.
+    fn refine(&mut self, level: usize) -> Result<LevelChoice, ArenaError> {
+        let config = self.config;
+        let target = config.level[level].target.clone();
+        let name = config.level[level].name.clone();
+        let wanted = target.value();
+        let tolerance = config.tolerance.of(&target);
+        let mut steps = 0;
+        loop {
+            let (best, estimate, action) = self.decide(&target, steps);
+            match action {
+                Action::Stop(status) => {
+                    let point = &self.points[best];
+                    self.say(format!(
+                        "[{name}] {}: {} {} {} (target {} ± {}) after {steps} steps",
+                        status.as_str(),
+                        point.spec,
+                        what(&target, config),
+                        show(&estimate),
+                        wanted,
+                        tolerance
+                    ))?;
+                    return Ok(LevelChoice {
+                        point: best,
+                        status,
+                        estimate,
+                        steps,
+                    });
+                }
+                Action::More(point) => self.measure(point)?,
+                Action::New(value) => {
+                    let spec = config.family.spec_of(value);
+                    self.points.push(Point {
+                        value,
+                        t: config.family.position_of(value),
+                        spec,
+                        measured: Measured::new(self.references()),
+                        added_at: self.step + 1,
+                    });
+                    self.measure(self.points.len() - 1)?;
+                }
+            }
+            steps += 1;
+            let point = match action {
+                Action::More(point) => point,
+                _ => self.points.len() - 1,
+            };
+            let now = self.estimate_of(point, &target);
+            let spec = self.points[point].spec.clone();
+            let pairs = self.points[point].measured.fewest_pairs();
+            self.say(format!(
+                "[{name}] step {steps}: {spec}, {pairs} pairs per reference: {} {} (target {wanted} ± {tolerance})",
+                what(&target, config),
+                show(&now)
+            ))?;
+        }
+    }
+
+    /// Plays one batch at point `point` against every reference.
+    fn measure(&mut self, point: usize) -> Result<(), ArenaError> {
+        self.step += 1;
+        let spec = self.points[point].spec.clone();
+        let matchups: Vec<Matchup> = self
+            .config
+            .reference
+            .iter()
+            .map(|reference| Matchup {
+                one: spec.clone(),
+                other: reference.spec.clone(),
+                pairs: self.config.batch_pairs,
+            })
+            .collect();
+        let results = self.player.play_batch(&matchups)?;
+        for (reference, pairs) in results.into_iter().enumerate() {
+            self.points[point]
+                .measured
+                .add(&spec, reference, pairs, self.judge.as_ref());
+        }
+        Ok(())
+    }
+
+    /// The point nearest the target, its estimate, and what to do next.
+    fn decide(&self, target: &Target, steps: u32) -> (usize, Estimate, Action) {
+        let config = self.config;
+        let wanted = target.value();
+        let tolerance = config.tolerance.of(target);
+        let mut order: Vec<usize> = (0..self.points.len()).collect();
+        order.sort_by(|a, b| self.points[*a].t.total_cmp(&self.points[*b].t));
+        let estimates: Vec<Estimate> = order.iter().map(|p| self.estimate_of(*p, target)).collect();
+        let distance = |e: &Estimate| (e.value - wanted).abs();
+        let k = (0..order.len())
+            .min_by(|a, b| distance(&estimates[*a]).total_cmp(&distance(&estimates[*b])))
+            .expect("the scan measured points");
+        let (best, e) = (order[k], estimates[k]);
+        let at_cap = |p: usize| self.points[p].measured.fewest_pairs() >= config.max_pairs as usize;
+        if e.within(wanted, tolerance) {
+            return (best, e, Action::Stop(LevelStatus::Converged));
+        }
+        if steps >= config.max_steps {
+            return (best, e, Action::Stop(LevelStatus::NotConverged));
+        }
+        let in_window = distance(&e) <= tolerance;
+        // Near the target, more games settle the interval; in the outer half of the
+        // window a point nearer the target is worth measuring first.
+        if distance(&e) <= tolerance / 2.0 && !at_cap(best) {
+            return (best, e, Action::More(best));
+        }
+        let side = (e.value - wanted).signum();
+        // The point nearest along the knob whose value lies on the other side: with
+        // noise, the values need not be monotone near the target.
+        let t_best = self.points[best].t;
+        let other = (0..order.len())
+            .filter(|j| (estimates[*j].value - wanted).signum() != side)
+            .min_by(|a, b| {
+                let gap = |j: usize| (self.points[order[j]].t - t_best).abs();
+                gap(*a).total_cmp(&gap(*b))
+            });
+        if let Some(j) = other {
+            let (t0, v0) = (self.points[best].t, e.value);
+            let (t1, v1) = (self.points[order[j]].t, estimates[j].value);
+            let fraction = ((wanted - v0) / (v1 - v0)).clamp(0.1, 0.9);
+            for t in [t0 + fraction * (t1 - t0), 0.5 * (t0 + t1)] {
+                let value = config.family.value_at(t);
+                if self.points.iter().all(|p| p.value != value) {
+                    return (best, e, Action::New(value));
+                }
+            }
+            if in_window && !at_cap(best) {
+                return (best, e, Action::More(best));
+            }
+            // The knob has no value between the two: play where games are fewer.
+            for p in [best, order[j]] {
+                if !at_cap(p) {
+                    return (best, e, Action::More(p));
+                }
+            }
+            return (best, e, Action::Stop(LevelStatus::NotConverged));
+        }
+        // Every value measured lies on one side of the target.
+        let at_end = k == 0 || k + 1 == order.len();
+        let clearly = e.clearly_outside(wanted, tolerance);
+        if at_end && (clearly || at_cap(best)) && !in_window {
+            return (best, e, Action::Stop(LevelStatus::Unreachable));
+        }
+        if !at_cap(best) {
+            return (best, e, Action::More(best));
+        }
+        (best, e, Action::Stop(LevelStatus::NotConverged))
+    }
+
+    /// The sequential test of level `level` against the level below.
+    fn test_against_lower(
+        &mut self,
+        level: usize,
+        levels: &[LevelChoice],
+    ) -> Result<Option<SprtOutcome>, ArenaError> {
+        let config = self.config;
+        let upper = self.points[levels[level].point].spec.clone();
+        let lower = self.points[levels[level - 1].point].spec.clone();
+        let (upper_name, lower_name) = (&config.level[level].name, &config.level[level - 1].name);
+        if upper == lower {
+            self.say(format!(
+                "[{upper_name}] same spec as {lower_name} ({upper}): no test"
+            ))?;
+            return Ok(None);
+        }
+        let gsprt = config.gsprt;
+        let out = &mut *self.out;
+        let outcome = sequential_test(self.player, &upper, &lower, &gsprt, |status, pairs| {
+            // A failed progress line is not worth stopping the test for.
+            let _ = writeln!(
+                out,
+                "[{upper_name} vs {lower_name}] GSPRT after {pairs} pairs: LLR {:.3} in [{:.3}, {:.3}]: {:?}",
+                status.llr, status.lower, status.upper, status.verdict
+            );
+        })?;
+        Ok(Some(outcome))
+    }
+
+    /// The chosen levels against each other and the ladder.
+    fn final_check(&mut self, levels: &[LevelChoice]) -> Result<FinalCheck, ArenaError> {
+        let config = self.config;
+        let mut specs: Vec<String> = config.reference.iter().map(|r| r.spec.clone()).collect();
+        let references = specs.len();
+        specs.extend(levels.iter().map(|l| self.points[l.point].spec.clone()));
+        let mut pairings = Vec::new();
+        let mut matchups = Vec::new();
+        for i in 0..specs.len() {
+            for j in i + 1..specs.len() {
+                pairings.push((i, j));
+                matchups.push(Matchup {
+                    one: specs[j].clone(),
+                    other: specs[i].clone(),
+                    pairs: config.final_pairs,
+                });
+            }
+        }
+        let results = self.player.play_batch(&matchups)?;
+        let mut games: Vec<(usize, usize, &[PlayedPair])> = Vec::new();
+        let mut measured: Vec<Measured> = (0..levels.len())
+            .map(|_| Measured::new(references))
+            .collect();
+        for ((i, j), pairs) in pairings.iter().zip(&results) {
+            games.push((*j, *i, &pairs[..]));
+            if *j >= references && *i < references {
+                measured[*j - references].add(&specs[*j], *i, pairs.clone(), self.judge.as_ref());
+            }
+        }
+        let seed = seeds::derive(config.seed, RATING_STREAM, u64::MAX);
+        let all = ratings(
+            specs.len(),
+            &games,
+            self.anchor(),
+            config.bootstrap,
+            config.confidence,
+            seed,
+        );
+        let ordered =
+            (1..levels.len()).all(|l| all[references + l - 1].hi < all[references + l].lo);
+        let mut lines = Vec::new();
+        for (l, level) in config.level.iter().enumerate() {
+            lines.push(format!(
+                "final: {} = {}: rating {}",
+                level.name,
+                specs[references + l],
+                show(&all[references + l])
+            ));
+        }
+        lines.push(format!(
+            "final: levels {} with non-overlapping {}% rating intervals",
+            if ordered {
+                "strictly ordered"
+            } else {
+                "NOT strictly ordered"
+            },
+            config.confidence * 100.0
+        ));
+        for line in lines {
+            self.say(line)?;
+        }
+        Ok(FinalCheck {
+            ratings: all,
+            levels: measured,
+            ordered,
+        })
+    }
+}
+
+fn what(target: &Target, config: &CalibrationIdentity) -> String {
+    match target {
+        Target::Elo(_) => "rating".into(),
+        Target::ScoreVs { reference, .. } => {
+            format!("score vs {}", config.reference[*reference].name)
+        }
+        Target::BlunderRate(_) => "blunder rate".into(),
+    }
+}
+
+fn show(e: &Estimate) -> String {
+    if e.value.abs() >= 10.0 {
+        format!("{:.0} [{:.0}, {:.0}]", e.value, e.lo, e.hi)
+    } else {
+        format!("{:.3} [{:.3}, {:.3}]", e.value, e.lo, e.hi)
+    }
+}
+
+/// The knob value of a point as the CSV files write it.
+pub fn knob_text(point: &Point, knob: &Knob) -> String {
+    let _ = knob;
+    Knob::describe(point.value)
+}
