@@ -8,6 +8,7 @@ pub mod config;
 pub mod error;
 pub mod games_csv;
 pub mod match_play;
+pub mod output;
 pub mod play;
 pub mod report;
 pub mod schedule;

@@ -18,6 +18,7 @@ use crate::config::{self, RunIdentity, TournamentConfig};
 use crate::error::ArenaError;
 use crate::games_csv::{self, Appender, GameRow};
 use crate::match_play::{play_game, GameSetup};
+use crate::output::{self, Claim};
 use crate::report;
 use crate::schedule::{round_robin, ScheduledGame};
 
@@ -117,9 +118,8 @@ fn prepare_output(
     let dir = &config.out;
     let config_path = dir.join("config.toml");
     let games_path = dir.join("games.csv");
-    let holds_run = config_path.exists() || games_path.exists();
     let mut done = None;
-    if holds_run && resume {
+    if output::claim(dir, &RUN_FILES, resume, force)? == Claim::Resume {
         let text = std::fs::read_to_string(&config_path)
             .map_err(|e| ArenaError::io(&config_path, "read", e))?;
         let recorded = parse_recorded(&config_path, &text)?;
@@ -134,21 +134,7 @@ fn prepare_output(
         if games_path.exists() {
             done = Some(games_csv::read(&games_path, config.players)?);
         }
-    } else if holds_run && !force {
-        return Err(ArenaError::input(format!(
-            "output folder {} already holds a run: give --resume to finish it or --force to \
-             replace it",
-            dir.display()
-        )));
-    } else if holds_run {
-        for name in RUN_FILES {
-            let path = dir.join(name);
-            if path.exists() {
-                std::fs::remove_file(&path).map_err(|e| ArenaError::io(&path, "remove", e))?;
-            }
-        }
     }
-    std::fs::create_dir_all(dir).map_err(|e| ArenaError::io(dir, "create", e))?;
     let recorded = RecordedConfig {
         identity: config.identity.clone(),
         run: RunMeta {

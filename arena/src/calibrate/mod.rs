@@ -25,6 +25,7 @@ use self::search::{CalibrationResult, Search};
 use crate::cli::stdout_error;
 use crate::error::ArenaError;
 use crate::games_csv::write_atomically;
+use crate::output::Claim;
 
 /// `arena calibrate`.
 #[derive(Debug, Args)]
@@ -147,9 +148,8 @@ fn prepare_output(
     let dir = &config.out;
     let config_path = dir.join("config.toml");
     let games_path = dir.join("games.csv");
-    let holds_run = config_path.exists() || games_path.exists();
     let mut recorded = ReadGames::default();
-    if holds_run && resume {
+    if crate::output::claim(dir, &FILES, resume, force)? == Claim::Resume {
         let text = std::fs::read_to_string(&config_path)
             .map_err(|e| ArenaError::io(&config_path, "read", e))?;
         let previous: Recorded = toml::from_str(&text).map_err(|e| {
@@ -169,21 +169,7 @@ fn prepare_output(
         if games_path.exists() {
             recorded = games::read(&games_path)?;
         }
-    } else if holds_run && !force {
-        return Err(ArenaError::input(format!(
-            "output folder {} already holds a run: give --resume to finish it or --force to \
-             replace it",
-            dir.display()
-        )));
-    } else if holds_run {
-        for name in FILES {
-            let path = dir.join(name);
-            if path.exists() {
-                std::fs::remove_file(&path).map_err(|e| ArenaError::io(&path, "remove", e))?;
-            }
-        }
     }
-    std::fs::create_dir_all(dir).map_err(|e| ArenaError::io(dir, "create", e))?;
     let text = toml::to_string(&Recorded {
         calibration: config.identity.clone(),
         arena_version: env!("CARGO_PKG_VERSION").into(),
