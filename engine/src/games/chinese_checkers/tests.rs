@@ -1,0 +1,2 @@
+//! Every rule of Chinese checkers on hand-built positions.
+use super::*;
