@@ -5,7 +5,9 @@
 use std::collections::HashMap;
 
 use engine::games::chinese_checkers::geometry::{Cube, HOLES};
-use engine::{ChineseCheckers, ChineseCheckersMove, Game, GameOptions, Leapfrog, LeapfrogMove, Seat};
+use engine::{
+    ChineseCheckers, ChineseCheckersMove, Game, GameOptions, Leapfrog, LeapfrogMove, Seat,
+};
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -151,7 +153,14 @@ fn chinese_checkers_targets(position: &ChineseCheckers, origin: usize) -> Vec<us
         y: c.y + d.1 * k,
         z: c.z + d.2 * k,
     };
-    let dirs = [(1, -1, 0), (1, 0, -1), (0, 1, -1), (-1, 1, 0), (-1, 0, 1), (0, -1, 1)];
+    let dirs = [
+        (1, -1, 0),
+        (1, 0, -1),
+        (0, 1, -1),
+        (-1, 1, 0),
+        (-1, 0, 1),
+        (0, -1, 1),
+    ];
     let start = geometry.cube[origin];
     let mut targets = Vec::new();
     for d in dirs {
@@ -166,7 +175,8 @@ fn chinese_checkers_targets(position: &ChineseCheckers, origin: usize) -> Vec<us
         let c = geometry.cube[at];
         for d in dirs {
             for k in 1..=max_k {
-                let (Some(pivot), Some(landing)) = (hole_at(along(c, d, k)), hole_at(along(c, d, 2 * k)))
+                let (Some(pivot), Some(landing)) =
+                    (hole_at(along(c, d, k)), hole_at(along(c, d, 2 * k)))
                 else {
                     break;
                 };

@@ -1,4 +1,4 @@
 //! The games, one module each.
 
-pub mod leapfrog;
 pub mod chinese_checkers;
+pub mod leapfrog;

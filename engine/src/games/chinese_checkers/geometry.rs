@@ -269,8 +269,7 @@ impl Geometry {
     /// The tables of `shape`, built on first use.
     pub fn of(shape: BoardShape) -> &'static Geometry {
         static STAR: LazyLock<Geometry> = LazyLock::new(|| Geometry::build(BoardShape::Star));
-        static DIAMOND: LazyLock<Geometry> =
-            LazyLock::new(|| Geometry::build(BoardShape::Diamond));
+        static DIAMOND: LazyLock<Geometry> = LazyLock::new(|| Geometry::build(BoardShape::Diamond));
         match shape {
             BoardShape::Star => &STAR,
             BoardShape::Diamond => &DIAMOND,
@@ -308,7 +307,10 @@ mod tests {
         for point in Point::ALL {
             assert_eq!(star.triangle(point, 4).count_ones(), 10, "{point:?}");
             assert_eq!(star.triangle(point, 5).count_ones(), 15, "{point:?}");
-            assert_eq!(star.triangle(point, 4) & star.triangle(point.opposite(), 5), 0);
+            assert_eq!(
+                star.triangle(point, 4) & star.triangle(point.opposite(), 5),
+                0
+            );
         }
         assert_eq!(star.triangle(Point::ZMinus, 4), (1 << 10) - 1);
         assert_eq!(star.triangle(Point::ZPlus, 4), ((1 << 10) - 1) << 111);

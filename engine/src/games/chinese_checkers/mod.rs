@@ -107,7 +107,9 @@ impl Rules {
     /// An unknown key, a bad value, an option not supported yet, or options that do not
     /// go together (the diamond board with more than two players; 15 pieces with 4 or 6
     /// players, whose camps would overlap).
-    pub fn from_pairs<'a>(pairs: impl Iterator<Item = (&'a str, &'a str)>) -> Result<Rules, GameError> {
+    pub fn from_pairs<'a>(
+        pairs: impl Iterator<Item = (&'a str, &'a str)>,
+    ) -> Result<Rules, GameError> {
         let name = ChineseCheckers::NAME;
         let bad = |key: &str, value: &str, expected: &str| GameError::BadOption {
             game: name,
@@ -685,7 +687,13 @@ impl Game for ChineseCheckers {
         if text_trimmed == "pass" {
             return Ok(ChineseCheckersMove::pass(self.to_move));
         }
-        let error = || ParseError::new("move", text, "FROM-TO with holes 1 to 121 (e.g. \"8-18\"), or \"pass\"");
+        let error = || {
+            ParseError::new(
+                "move",
+                text,
+                "FROM-TO with holes 1 to 121 (e.g. \"8-18\"), or \"pass\"",
+            )
+        };
         let (from, to) = text_trimmed.split_once('-').ok_or_else(error)?;
         let hole = |s: &str| {
             s.parse::<u32>()
@@ -693,7 +701,11 @@ impl Game for ChineseCheckers {
                 .filter(|n| (1..=HOLES as u32).contains(n))
                 .ok_or_else(error)
         };
-        Ok(ChineseCheckersMove::new(self.to_move, hole(from)?, hole(to)?))
+        Ok(ChineseCheckersMove::new(
+            self.to_move,
+            hole(from)?,
+            hole(to)?,
+        ))
     }
 
     /// The star as it looks, a hole every other column, then the seat to move.
@@ -808,7 +820,10 @@ fn parse_position(text: &str) -> Result<ChineseCheckers, ParseError> {
     }
     for seat in Seat::all(players) {
         if pieces[seat.index()].count_ones() > rules.pieces as u32 {
-            return Err(error(&format!("{seat} has more than {} pieces", rules.pieces)));
+            return Err(error(&format!(
+                "{seat} has more than {} pieces",
+                rules.pieces
+            )));
         }
     }
     let mut places = [0u8; MAX_PLAYERS];
@@ -833,8 +848,12 @@ fn parse_position(text: &str) -> Result<ChineseCheckers, ParseError> {
         }
     }
     let to_move = match side.chars().next().and_then(Seat::from_letter) {
-        Some(seat) if side.len() == 1 && seat.index() < players && places[seat.index()] == 0 => seat,
+        Some(seat) if side.len() == 1 && seat.index() < players && places[seat.index()] == 0 => {
+            seat
+        }
         _ => return Err(error("the seat to move must be a seat still playing")),
     };
-    Ok(ChineseCheckers::from_parts(rules, pieces, to_move, ply, places))
+    Ok(ChineseCheckers::from_parts(
+        rules, pieces, to_move, ply, places,
+    ))
 }

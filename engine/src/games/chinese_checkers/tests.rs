@@ -32,7 +32,11 @@ fn targets(position: &ChineseCheckers, from: u32) -> Vec<u32> {
     let mut list = Vec::new();
     position.generate_moves(&mut list);
     assert_eq!(position.count_moves(&mut Vec::new()), list.len());
-    let mut out: Vec<u32> = list.iter().filter(|m| m.from() == from).map(|m| m.to()).collect();
+    let mut out: Vec<u32> = list
+        .iter()
+        .filter(|m| m.from() == from)
+        .map(|m| m.to())
+        .collect();
     out.sort_unstable();
     out
 }
@@ -68,15 +72,30 @@ fn start_has_fourteen_moves_and_round_trips() {
 
 #[test]
 fn step_to_each_empty_neighbour() {
-    let p = position(Rules::default(), &[&[at(0, 0)], &[at(FAR.0, FAR.1)]], Seat::A);
-    let expected = sorted(vec![at(1, 0), at(-1, 0), at(0, -1), at(1, -1), at(0, 1), at(-1, 1)]);
+    let p = position(
+        Rules::default(),
+        &[&[at(0, 0)], &[at(FAR.0, FAR.1)]],
+        Seat::A,
+    );
+    let expected = sorted(vec![
+        at(1, 0),
+        at(-1, 0),
+        at(0, -1),
+        at(1, -1),
+        at(0, 1),
+        at(-1, 1),
+    ]);
     assert_eq!(targets(&p, at(0, 0)), expected);
 }
 
 #[test]
 fn single_hop_over_any_colour() {
     // Over B's piece to the right, and over an own piece to the left.
-    let p = position(Rules::default(), &[&[at(0, 0), at(-1, 0)], &[at(1, 0)]], Seat::A);
+    let p = position(
+        Rules::default(),
+        &[&[at(0, 0), at(-1, 0)], &[at(1, 0)]],
+        Seat::A,
+    );
     let t = targets(&p, at(0, 0));
     assert!(t.contains(&at(2, 0)) && t.contains(&at(-2, 0)), "{t:?}");
     assert!(!t.contains(&at(1, 0)) && !t.contains(&at(-1, 0)));
@@ -85,7 +104,11 @@ fn single_hop_over_any_colour() {
 
 #[test]
 fn hop_chain_lists_every_landing() {
-    let p = position(Rules::default(), &[&[at(0, 0)], &[at(1, 0), at(3, 0), at(4, 1)]], Seat::A);
+    let p = position(
+        Rules::default(),
+        &[&[at(0, 0)], &[at(1, 0), at(3, 0), at(4, 1)]],
+        Seat::A,
+    );
     let t = targets(&p, at(0, 0));
     // 0,0 -> 2,0 -> 4,0 -> (over 4,1) 4,2; a step is never combined with hops.
     for landing in [at(2, 0), at(4, 0), at(4, 2)] {
@@ -222,7 +245,10 @@ fn the_goal_is_checked_after_the_movers_own_move_only() {
     let filled_goal: Vec<u32> = inside.clone();
     let p = position(
         Rules::default(),
-        &[&filled_goal[..1], &[&filled_goal[1..], &[at(0, 0)]].concat()],
+        &[
+            &filled_goal[..1],
+            &[&filled_goal[1..], &[at(0, 0)]].concat(),
+        ],
         Seat::B,
     );
     assert!(p.has_filled_goal(Seat::A));
@@ -249,11 +275,12 @@ fn three_players_play_on_for_places_and_skip_the_finished() {
     assert_eq!(p.status(), Status::Ongoing);
     assert_eq!(p.to_move(), Seat::B);
     // B and C move about; A, finished, is skipped.
-    let b_wait = p.parse_move(&format!("{b_from}-{}", {
-        let t = targets(&p, b_from);
-        *t.iter().find(|h| **h != b_to).unwrap()
-    }))
-    .unwrap();
+    let b_wait = p
+        .parse_move(&format!("{b_from}-{}", {
+            let t = targets(&p, b_from);
+            *t.iter().find(|h| **h != b_to).unwrap()
+        }))
+        .unwrap();
     p.play(b_wait);
     assert_eq!(p.to_move(), Seat::new(2));
     let c_move = p.parse_move(&format!("{}-{}", at(0, 0), at(1, 0))).unwrap();
@@ -271,7 +298,10 @@ fn three_players_play_on_for_places_and_skip_the_finished() {
     assert_eq!(places, [1, 2, 3]);
     let text = p.to_string();
     assert!(text.contains("places=A1,B2"), "{text}");
-    assert_eq!(ChineseCheckers::parse_position(&text).unwrap().to_string(), text);
+    assert_eq!(
+        ChineseCheckers::parse_position(&text).unwrap().to_string(),
+        text
+    );
     p.undo(b_move);
     p.undo(a_move);
     assert_eq!(p.place(Seat::A), None);
@@ -329,7 +359,12 @@ fn no_camp_entry_lets_pieces_hop_through_but_not_stop() {
     }));
     // 15 pieces: the ends of the front row may no longer step aside into the side points.
     let mut scratch = Vec::new();
-    assert_eq!(options(&[("pieces", "15")]).unwrap().count_moves(&mut scratch), 22);
+    assert_eq!(
+        options(&[("pieces", "15")])
+            .unwrap()
+            .count_moves(&mut scratch),
+        22
+    );
     let camp = options(&[("pieces", "15"), ("no_camp_entry", "true")]).unwrap();
     assert_eq!(camp.count_moves(&mut scratch), 18);
 }
@@ -341,13 +376,25 @@ fn diamond_board_has_no_side_points() {
     assert_eq!(p.count_moves(&mut Vec::new()), 14);
     let text = p.to_string();
     assert!(text.ends_with(" A board=diamond"), "{text}");
-    assert_eq!(ChineseCheckers::parse_position(&text).unwrap().to_string(), text);
+    assert_eq!(
+        ChineseCheckers::parse_position(&text).unwrap().to_string(),
+        text
+    );
     // A piece on the upper right point's tip (hole 23) is off this board.
-    let mut rows: Vec<String> = text.split(' ').next().unwrap().split('/').map(String::from).collect();
+    let mut rows: Vec<String> = text
+        .split(' ')
+        .next()
+        .unwrap()
+        .split('/')
+        .map(String::from)
+        .collect();
     rows[4] = "............A".into();
     let off_board = format!("{} A board=diamond", rows.join("/"));
     let error = ChineseCheckers::parse_position(&off_board).unwrap_err();
-    assert!(error.expected.contains("hole 23 is not on the board"), "{error}");
+    assert!(
+        error.expected.contains("hole 23 is not on the board"),
+        "{error}"
+    );
     // The edge of the diamond stops steps and hops.
     let edge = ChineseCheckers::from_parts(
         p.rules(),
@@ -381,7 +428,10 @@ fn seating_follows_the_rules_file() {
     let cases = [
         ("2", vec![Point::ZMinus, Point::ZPlus]),
         ("3", vec![Point::ZMinus, Point::YMinus, Point::XMinus]),
-        ("4", vec![Point::XPlus, Point::YMinus, Point::XMinus, Point::YPlus]),
+        (
+            "4",
+            vec![Point::XPlus, Point::YMinus, Point::XMinus, Point::YPlus],
+        ),
         ("6", Point::ALL.to_vec()),
     ];
     for (players, points) in cases {
@@ -392,7 +442,10 @@ fn seating_follows_the_rules_file() {
         }
         assert_eq!(p.ply_cap(), 200 * points.len() as u32);
         let text = p.to_string();
-        assert_eq!(ChineseCheckers::parse_position(&text).unwrap().to_string(), text);
+        assert_eq!(
+            ChineseCheckers::parse_position(&text).unwrap().to_string(),
+            text
+        );
     }
 }
 
@@ -407,19 +460,24 @@ fn options_are_checked() {
     assert!(error(&[("pieces", "15"), ("players", "4")]).contains("overlap"));
     assert!(error(&[("colour", "red")]).contains("unknown option \"colour\""));
     for key in ["deadline", "repetition", "deadlock", "teams"] {
-        assert!(error(&[(key, "true")]).contains("not supported yet"), "{key}");
+        assert!(
+            error(&[(key, "true")]).contains("not supported yet"),
+            "{key}"
+        );
         assert!(options(&[(key, "false")]).is_ok(), "{key}");
     }
-    assert!(options(&[("super_jumps", "true"), ("no_camp_entry", "true"), ("pass", "false")]).is_ok());
+    assert!(options(&[
+        ("super_jumps", "true"),
+        ("no_camp_entry", "true"),
+        ("pass", "false")
+    ])
+    .is_ok());
 }
 
 #[test]
 fn ply_cap_ends_the_game_by_progress() {
-    let mut p = ChineseCheckers::parse_position(&format!(
-        "{} ply=399",
-        ChineseCheckers::default()
-    ))
-    .unwrap();
+    let mut p = ChineseCheckers::parse_position(&format!("{} ply=399", ChineseCheckers::default()))
+        .unwrap();
     assert_eq!(p.status(), Status::Ongoing);
     let mv = p.parse_move("7-16").unwrap();
     p.play(mv);
