@@ -3,7 +3,7 @@
 use engine::games::leapfrog::{forward_targets, mirror, SPOTS, START_B};
 use std::path::Path;
 
-use engine::{Game, Leapfrog, Seat};
+use engine::{ChineseCheckers, Game, Leapfrog, Seat};
 
 use crate::agent::Agent;
 use crate::perfect::PerfectAgent;
@@ -152,6 +152,30 @@ impl Evaluate for Leapfrog {
     }
 }
 
+/// Chinese checkers: a seat's standing in rows of progress, a finished seat far above
+/// any seat still playing (the earlier place the higher).
+fn chinese_checkers_standing(position: &ChineseCheckers, seat: Seat) -> i32 {
+    /// A piece in the goal, over the rows it took to get there.
+    const GOAL: i32 = 2;
+    match position.place(seat) {
+        Some(place) => 10_000 - 100 * place as i32,
+        None => GOAL * position.pieces_in_goal(seat) as i32 - position.distance_to_goal(seat),
+    }
+}
+
+impl Evaluate for ChineseCheckers {
+    /// The seat's standing less the best standing among the other seats (rows still to
+    /// travel, with a bonus per piece in the goal). With two players it is zero-sum.
+    fn evaluate(&self, seat: Seat) -> i32 {
+        let best_other = Seat::all(self.players())
+            .filter(|other| *other != seat)
+            .map(|other| chinese_checkers_standing(self, other))
+            .max()
+            .unwrap_or(0);
+        chinese_checkers_standing(self, seat) - best_other
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -180,6 +204,16 @@ mod tests {
         let (a, b) = SideTerms::of(&position, Seat::A);
         assert_eq!((a.jams, b.jams), (2, 2));
         assert_eq!((a.goal, b.goal), (2, 0));
+    }
+
+    #[test]
+    fn chinese_checkers_evaluation_is_zero_sum_for_two_and_favours_progress() {
+        let mut position = ChineseCheckers::default();
+        assert_eq!(position.evaluate(Seat::A), 0);
+        let mv = position.parse_move("8-17").unwrap();
+        position.play(mv);
+        assert!(position.evaluate(Seat::A) > 0);
+        assert_eq!(position.evaluate(Seat::A), -position.evaluate(Seat::B));
     }
 
     #[test]

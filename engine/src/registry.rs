@@ -12,16 +12,19 @@ use crate::game::{GameError, GameOptions};
 pub enum GameKind {
     /// Leapfrog Race, the project's main game.
     Leapfrog,
+    /// Chinese checkers for 2, 3, 4 or 6 players.
+    ChineseCheckers,
 }
 
 impl GameKind {
     /// Every game, in the order help texts list them.
-    pub const ALL: &'static [GameKind] = &[GameKind::Leapfrog];
+    pub const ALL: &'static [GameKind] = &[GameKind::Leapfrog, GameKind::ChineseCheckers];
 
     /// The name the command line and configs use.
     pub fn name(self) -> &'static str {
         match self {
             GameKind::Leapfrog => "leapfrog",
+            GameKind::ChineseCheckers => "chinese-checkers",
         }
     }
 
@@ -112,6 +115,10 @@ macro_rules! with_game {
                 type $G = $crate::games::leapfrog::Leapfrog;
                 $body
             }
+            $crate::GameKind::ChineseCheckers => {
+                type $G = $crate::games::chinese_checkers::ChineseCheckers;
+                $body
+            }
         }
     };
 }
@@ -132,7 +139,7 @@ mod tests {
         let error = "chess".parse::<GameKind>().unwrap_err();
         assert_eq!(
             error.to_string(),
-            "unknown game \"chess\": expected one of leapfrog"
+            "unknown game \"chess\": expected one of leapfrog, chinese-checkers"
         );
     }
 

@@ -1,13 +1,14 @@
 //! Perft vectors from `tests/data/`, checked by one driver for every game.
 //!
-//! Each data file line is `POSITION; depth nodes; depth nodes; ...`. Depths whose node
+//! Each data file line is `POSITION; depth nodes; depth nodes; ...`; a position carries
+//! the rule options that change its counts, in the game's own notation. Depths whose node
 //! count passes [`QUICK_NODES`] run only with `--ignored`.
 
 use std::fs;
 use std::path::PathBuf;
 
 use engine::perft::perft;
-use engine::{Game, Leapfrog};
+use engine::{ChineseCheckers, Game, Leapfrog};
 
 /// Vectors larger than this are deep perft, run with `cargo test --release -- --ignored`.
 const QUICK_NODES: u64 = 20_000_000;
@@ -72,4 +73,15 @@ fn leapfrog_perft() {
 #[ignore = "deep perft: cargo test --release -p engine --test perft -- --ignored"]
 fn leapfrog_perft_deep() {
     check::<Leapfrog>("leapfrog-perft.txt", true);
+}
+
+#[test]
+fn chinese_checkers_perft() {
+    check::<ChineseCheckers>("chinese-checkers-perft.txt", false);
+}
+
+#[test]
+#[ignore = "deep perft: cargo test --release -p engine --test perft -- --ignored"]
+fn chinese_checkers_perft_deep() {
+    check::<ChineseCheckers>("chinese-checkers-perft.txt", true);
 }

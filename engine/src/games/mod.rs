@@ -1,3 +1,4 @@
 //! The games, one module each.
 
+pub mod chinese_checkers;
 pub mod leapfrog;

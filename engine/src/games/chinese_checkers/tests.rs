@@ -1,0 +1,519 @@
+//! Every rule and option of Chinese checkers on hand-built positions. Holes are named by
+//! their cube coordinates `(x, z)` through [`at`], so the pictures stay readable.
+
+use super::geometry::{BoardShape, Point};
+use super::*;
+use crate::game::Outcome;
+
+/// The 1-based hole number of the hole at `(x, −x − z, z)` on the star.
+fn at(x: i8, z: i8) -> u32 {
+    let geometry = Geometry::of(BoardShape::Star);
+    (0..HOLES)
+        .find(|&h| geometry.cube[h].x == x && geometry.cube[h].z == z)
+        .map(|h| h as u32 + 1)
+        .unwrap_or_else(|| panic!("no hole at x={x} z={z}"))
+}
+
+fn bits(holes: &[u32]) -> Holes {
+    holes.iter().fold(0, |set, h| set | 1 << (h - 1))
+}
+
+/// The position with each seat's pieces on these 1-based holes.
+fn position(rules: Rules, seats: &[&[u32]], to_move: Seat) -> ChineseCheckers {
+    let mut pieces = [0; MAX_PLAYERS];
+    for (seat, holes) in seats.iter().enumerate() {
+        pieces[seat] = bits(holes);
+    }
+    ChineseCheckers::from_parts(rules, pieces, to_move, 0, [0; MAX_PLAYERS])
+}
+
+/// The destinations of the piece on `from`, sorted.
+fn targets(position: &ChineseCheckers, from: u32) -> Vec<u32> {
+    let mut list = Vec::new();
+    position.generate_moves(&mut list);
+    assert_eq!(position.count_moves(&mut Vec::new()), list.len());
+    let mut out: Vec<u32> = list
+        .iter()
+        .filter(|m| m.from() == from)
+        .map(|m| m.to())
+        .collect();
+    out.sort_unstable();
+    out
+}
+
+fn sorted(mut holes: Vec<u32>) -> Vec<u32> {
+    holes.sort_unstable();
+    holes
+}
+
+fn options(pairs: &[(&str, &str)]) -> Result<ChineseCheckers, GameError> {
+    let mut options = GameOptions::new();
+    for (key, value) in pairs {
+        options.set(key, value);
+    }
+    ChineseCheckers::new(&options)
+}
+
+/// A far-away piece so that B exists.
+const FAR: (i8, i8) = (-4, 8);
+
+#[test]
+fn start_has_fourteen_moves_and_round_trips() {
+    let start = ChineseCheckers::default();
+    assert_eq!(start.count_moves(&mut Vec::new()), 14);
+    let text = start.to_string();
+    assert!(text.starts_with("A/AA/AAA/AAAA/............./"), "{text}");
+    assert!(text.ends_with("/BBBB/BBB/BB/B A"), "{text}");
+    let parsed = ChineseCheckers::parse_position(&text).unwrap();
+    assert_eq!(parsed.to_string(), text);
+    assert_eq!(parsed.hash(), start.hash());
+    assert_eq!(start.pieces(Seat::A), (1 << 10) - 1);
+}
+
+#[test]
+fn step_to_each_empty_neighbour() {
+    let p = position(
+        Rules::default(),
+        &[&[at(0, 0)], &[at(FAR.0, FAR.1)]],
+        Seat::A,
+    );
+    let expected = sorted(vec![
+        at(1, 0),
+        at(-1, 0),
+        at(0, -1),
+        at(1, -1),
+        at(0, 1),
+        at(-1, 1),
+    ]);
+    assert_eq!(targets(&p, at(0, 0)), expected);
+}
+
+#[test]
+fn single_hop_over_any_colour() {
+    // Over B's piece to the right, and over an own piece to the left.
+    let p = position(
+        Rules::default(),
+        &[&[at(0, 0), at(-1, 0)], &[at(1, 0)]],
+        Seat::A,
+    );
+    let t = targets(&p, at(0, 0));
+    assert!(t.contains(&at(2, 0)) && t.contains(&at(-2, 0)), "{t:?}");
+    assert!(!t.contains(&at(1, 0)) && !t.contains(&at(-1, 0)));
+    assert_eq!(t.len(), 6, "four steps and two hops: {t:?}");
+}
+
+#[test]
+fn hop_chain_lists_every_landing() {
+    let p = position(
+        Rules::default(),
+        &[&[at(0, 0)], &[at(1, 0), at(3, 0), at(4, 1)]],
+        Seat::A,
+    );
+    let t = targets(&p, at(0, 0));
+    // 0,0 -> 2,0 -> 4,0 -> (over 4,1) 4,2; a step is never combined with hops.
+    for landing in [at(2, 0), at(4, 0), at(4, 2)] {
+        assert!(t.contains(&landing), "{landing} missing from {t:?}");
+    }
+    assert_eq!(t.len(), 5 + 3);
+}
+
+#[test]
+fn chain_back_to_the_origin_is_not_a_move() {
+    // Three hops round a triangle come back to 0,0.
+    let p = position(
+        Rules::default(),
+        &[&[at(0, 0)], &[at(1, 0), at(1, 1), at(0, 1)]],
+        Seat::A,
+    );
+    let t = targets(&p, at(0, 0));
+    assert!(!t.contains(&at(0, 0)));
+    assert!(t.contains(&at(2, 0)) && t.contains(&at(0, 2)), "{t:?}");
+}
+
+#[test]
+fn two_paths_to_one_hole_make_one_move() {
+    // 0,0 reaches 2,2 by 2,0 (over 1,0 then 2,1) and by 0,2 (over 0,1 then 1,2).
+    let p = position(
+        Rules::default(),
+        &[&[at(0, 0)], &[at(1, 0), at(2, 1), at(0, 1), at(1, 2)]],
+        Seat::A,
+    );
+    let mut list = Vec::new();
+    p.generate_moves(&mut list);
+    let mut unique = list.clone();
+    unique.sort();
+    unique.dedup();
+    assert_eq!(unique.len(), list.len());
+    assert_eq!(list.iter().filter(|m| m.to() == at(2, 2)).count(), 1);
+}
+
+#[test]
+fn super_jump_at_distance_two_and_blocked() {
+    let rules = Rules {
+        super_jumps: true,
+        ..Rules::default()
+    };
+    let open = position(rules, &[&[at(0, 0)], &[at(2, 0)]], Seat::A);
+    assert!(targets(&open, at(0, 0)).contains(&at(4, 0)));
+    // Without the option the far piece cannot be jumped.
+    let standard = position(Rules::default(), &[&[at(0, 0)], &[at(2, 0)]], Seat::A);
+    assert!(!targets(&standard, at(0, 0)).contains(&at(4, 0)));
+    // A piece beyond the pivot blocks the jump; so does one before it (it becomes the
+    // pivot, and its landing is the occupied 2,0).
+    let beyond = position(rules, &[&[at(0, 0)], &[at(2, 0), at(3, 0)]], Seat::A);
+    assert!(!targets(&beyond, at(0, 0)).contains(&at(4, 0)));
+    let before = position(rules, &[&[at(0, 0)], &[at(2, 0), at(1, 0)]], Seat::A);
+    let t = targets(&before, at(0, 0));
+    assert!(!t.contains(&at(4, 0)) && !t.contains(&at(2, 0)), "{t:?}");
+}
+
+#[test]
+fn lifted_piece_is_not_a_pivot() {
+    // 0,0 jumps 2,0 to 4,0, then 4,−2 (at distance 2) to 4,−4; from there the line back
+    // through the origin would jump the origin itself to −4,4 if the moving piece were
+    // left in place.
+    let rules = Rules {
+        super_jumps: true,
+        ..Rules::default()
+    };
+    let p = position(rules, &[&[at(0, 0)], &[at(2, 0), at(4, -2)]], Seat::A);
+    let t = targets(&p, at(0, 0));
+    assert!(t.contains(&at(4, 0)) && t.contains(&at(4, -4)), "{t:?}");
+    assert!(!t.contains(&at(-4, 4)), "{t:?}");
+}
+
+/// The goal of `point`'s opposite less one hole `to` that a piece on `from` (next to the
+/// goal) can step into.
+fn almost_filled(goal: Holes, geometry: &Geometry) -> (Vec<u32>, u32, u32) {
+    for hole in 0..HOLES {
+        if goal >> hole & 1 == 0 {
+            continue;
+        }
+        for &n in &geometry.neighbour[hole] {
+            if (n as usize) < HOLES && goal >> n & 1 == 0 {
+                let inside = (0..HOLES)
+                    .filter(|h| *h != hole && goal >> h & 1 == 1)
+                    .map(|h| h as u32 + 1)
+                    .collect();
+                return (inside, n as u32 + 1, hole as u32 + 1);
+            }
+        }
+    }
+    unreachable!("every goal has a neighbour outside it")
+}
+
+#[test]
+fn filling_the_goal_wins_even_when_spoiled_by_an_opponent() {
+    let start = ChineseCheckers::default();
+    let (mut inside, from, to) = almost_filled(start.goal(Seat::A), start.geometry());
+    // B leaves one piece in its home, which is A's goal: rule A still lets A win.
+    let spoiler = inside.pop().unwrap();
+    inside.push(from);
+    let mut p = position(Rules::default(), &[&inside, &[spoiler, at(0, 0)]], Seat::A);
+    assert_eq!(p.status(), Status::Ongoing);
+    let mv = p.parse_move(&format!("{from}-{to}")).unwrap();
+    assert!(p.is_legal(mv));
+    p.play(mv);
+    assert_eq!(
+        p.status(),
+        Status::Over(Outcome::win(Seat::A, 2, EndReason::Goal))
+    );
+    assert_eq!(p.place(Seat::A), Some(1));
+    let reparsed = ChineseCheckers::parse_position(&p.to_string()).unwrap();
+    assert!(reparsed.is_over(), "{p}");
+    p.undo(mv);
+    assert_eq!(p.status(), Status::Ongoing);
+    assert_eq!(p.hash(), p.compute_hash());
+}
+
+#[test]
+fn a_goal_filled_by_opponents_alone_is_no_win() {
+    // The start: A's goal is full of B's pieces, none of A's.
+    let mut p = ChineseCheckers::default();
+    let mv = p.parse_move("8-17").unwrap();
+    p.play(mv);
+    assert!(!p.has_filled_goal(Seat::A));
+    assert_eq!(p.status(), Status::Ongoing);
+}
+
+#[test]
+fn the_goal_is_checked_after_the_movers_own_move_only() {
+    // A's goal is filled (with one A piece) but it is B's turn: nobody has won yet.
+    let start = ChineseCheckers::default();
+    let (mut inside, _, to) = almost_filled(start.goal(Seat::A), start.geometry());
+    inside.push(to);
+    let filled_goal: Vec<u32> = inside.clone();
+    let p = position(
+        Rules::default(),
+        &[
+            &filled_goal[..1],
+            &[&filled_goal[1..], &[at(0, 0)]].concat(),
+        ],
+        Seat::B,
+    );
+    assert!(p.has_filled_goal(Seat::A));
+    assert_eq!(p.status(), Status::Ongoing);
+}
+
+#[test]
+fn three_players_play_on_for_places_and_skip_the_finished() {
+    let rules = Rules {
+        players: 3,
+        ..Rules::default()
+    };
+    let start = ChineseCheckers::start(rules);
+    let geometry = start.geometry();
+    let (mut a, a_from, a_to) = almost_filled(start.goal(Seat::A), geometry);
+    let (mut b, b_from, b_to) = almost_filled(start.goal(Seat::B), geometry);
+    a.push(a_from);
+    b.push(b_from);
+    let c = [at(0, 0), at(-1, 1)];
+    let mut p = position(rules, &[&a, &b, &c], Seat::A);
+    let a_move = p.parse_move(&format!("{a_from}-{a_to}")).unwrap();
+    p.play(a_move);
+    assert_eq!(p.place(Seat::A), Some(1));
+    assert_eq!(p.status(), Status::Ongoing);
+    assert_eq!(p.to_move(), Seat::B);
+    // B and C move about; A, finished, is skipped.
+    let b_wait = p
+        .parse_move(&format!("{b_from}-{}", {
+            let t = targets(&p, b_from);
+            *t.iter().find(|h| **h != b_to).unwrap()
+        }))
+        .unwrap();
+    p.play(b_wait);
+    assert_eq!(p.to_move(), Seat::new(2));
+    let c_move = p.parse_move(&format!("{}-{}", at(0, 0), at(1, 0))).unwrap();
+    p.play(c_move);
+    assert_eq!(p.to_move(), Seat::B);
+    p.undo(c_move);
+    p.undo(b_wait);
+    assert_eq!(p.to_move(), Seat::B);
+    // B finishes second; C is left alone and takes third place.
+    let b_move = p.parse_move(&format!("{b_from}-{b_to}")).unwrap();
+    p.play(b_move);
+    let outcome = p.status().outcome().expect("over");
+    assert_eq!(outcome.reason(), EndReason::Goal);
+    let places: Vec<u8> = Seat::all(3).map(|s| outcome.place(s)).collect();
+    assert_eq!(places, [1, 2, 3]);
+    let text = p.to_string();
+    assert!(text.contains("places=A1,B2"), "{text}");
+    assert_eq!(
+        ChineseCheckers::parse_position(&text).unwrap().to_string(),
+        text
+    );
+    p.undo(b_move);
+    p.undo(a_move);
+    assert_eq!(p.place(Seat::A), None);
+    assert_eq!(p.to_move(), Seat::A);
+    assert_eq!(p.hash(), p.compute_hash());
+}
+
+#[test]
+fn a_player_with_no_move_passes() {
+    // A's only piece sits at the top tip, walled in by B's pieces two deep.
+    let p = position(Rules::default(), &[&[1], &[2, 3, 4, 6]], Seat::A);
+    let mut list = Vec::new();
+    p.generate_moves(&mut list);
+    assert_eq!(list, [ChineseCheckersMove::pass(Seat::A)]);
+    assert_eq!(p.count_moves(&mut Vec::new()), 1);
+    let mut after = p;
+    after.play(list[0]);
+    assert_eq!(after.to_move(), Seat::B);
+    assert_eq!(after.ply(), 1);
+    after.undo(list[0]);
+    assert_eq!(after.to_string(), p.to_string());
+    assert_eq!(p.parse_move("pass"), Ok(list[0]));
+}
+
+#[test]
+fn pass_option_adds_a_pass_to_every_turn() {
+    let p = options(&[("pass", "true")]).unwrap();
+    let mut list = Vec::new();
+    p.generate_moves(&mut list);
+    assert_eq!(list.len(), 15);
+    assert_eq!(list.last(), Some(&ChineseCheckersMove::pass(Seat::A)));
+    assert!(p.is_legal(ChineseCheckersMove::pass(Seat::A)));
+    assert!(!ChineseCheckers::default().is_legal(ChineseCheckersMove::pass(Seat::A)));
+}
+
+#[test]
+fn no_camp_entry_lets_pieces_hop_through_but_not_stop() {
+    // A on the hexagon's corner 4,−4 next to the upper right point: B's pieces at 5,−4
+    // and 5,−3 (both in the point) make a chain 4,−4 -> 6,−4 -> 4,−2.
+    let chain = [at(5, -4), at(5, -3)];
+    let free = position(Rules::default(), &[&[at(4, -4)], &chain], Seat::A);
+    let t = targets(&free, at(4, -4));
+    assert!(t.contains(&at(6, -4)) && t.contains(&at(4, -2)), "{t:?}");
+    let rules = Rules {
+        no_camp_entry: true,
+        ..Rules::default()
+    };
+    let r2 = position(rules, &[&[at(4, -4)], &chain], Seat::A);
+    let t = targets(&r2, at(4, -4));
+    assert!(!t.contains(&at(6, -4)) && t.contains(&at(4, -2)), "{t:?}");
+    // No step into the point either; its own goal and home stay open.
+    assert!(t.iter().all(|&h| {
+        let c = r2.geometry().cube[h as usize - 1];
+        c.x.abs() < 5 && c.y.abs() < 5
+    }));
+    // 15 pieces: the ends of the front row may no longer step aside into the side points.
+    let mut scratch = Vec::new();
+    assert_eq!(
+        options(&[("pieces", "15")])
+            .unwrap()
+            .count_moves(&mut scratch),
+        22
+    );
+    let camp = options(&[("pieces", "15"), ("no_camp_entry", "true")]).unwrap();
+    assert_eq!(camp.count_moves(&mut scratch), 18);
+}
+
+#[test]
+fn diamond_board_has_no_side_points() {
+    let p = options(&[("board", "diamond")]).unwrap();
+    assert_eq!(p.geometry().board.count_ones(), 81);
+    assert_eq!(p.count_moves(&mut Vec::new()), 14);
+    let text = p.to_string();
+    assert!(text.ends_with(" A board=diamond"), "{text}");
+    assert_eq!(
+        ChineseCheckers::parse_position(&text).unwrap().to_string(),
+        text
+    );
+    // A piece on the upper right point's tip (hole 23) is off this board.
+    let mut rows: Vec<String> = text
+        .split(' ')
+        .next()
+        .unwrap()
+        .split('/')
+        .map(String::from)
+        .collect();
+    rows[4] = "............A".into();
+    let off_board = format!("{} A board=diamond", rows.join("/"));
+    let error = ChineseCheckers::parse_position(&off_board).unwrap_err();
+    assert!(
+        error.expected.contains("hole 23 is not on the board"),
+        "{error}"
+    );
+    // The edge of the diamond stops steps and hops.
+    let edge = ChineseCheckers::from_parts(
+        p.rules(),
+        {
+            let mut pieces = [0; MAX_PLAYERS];
+            pieces[0] = bits(&[at(4, -4)]);
+            pieces[1] = bits(&[at(FAR.0, FAR.1)]);
+            pieces
+        },
+        Seat::A,
+        0,
+        [0; MAX_PLAYERS],
+    );
+    // Of 4,−4's six neighbours, 5,−4 and 5,−5 are off the diamond.
+    assert_eq!(targets(&edge, at(4, -4)).len(), 4);
+}
+
+#[test]
+fn fifteen_pieces_fill_the_camps() {
+    let p = options(&[("pieces", "15"), ("players", "3")]).unwrap();
+    for seat in Seat::all(3) {
+        assert_eq!(p.pieces(seat).count_ones(), 15);
+        assert_eq!(p.goal(seat).count_ones(), 15);
+    }
+    assert_eq!(p.occupied.count_ones(), 45);
+}
+
+#[test]
+fn seating_follows_the_rules_file() {
+    let star = Geometry::of(BoardShape::Star);
+    let cases = [
+        ("2", vec![Point::ZMinus, Point::ZPlus]),
+        ("3", vec![Point::ZMinus, Point::YMinus, Point::XMinus]),
+        (
+            "4",
+            vec![Point::XPlus, Point::YMinus, Point::XMinus, Point::YPlus],
+        ),
+        ("6", Point::ALL.to_vec()),
+    ];
+    for (players, points) in cases {
+        let p = options(&[("players", players)]).unwrap();
+        for (seat, point) in Seat::all(points.len()).zip(&points) {
+            assert_eq!(p.pieces(seat), star.triangle(*point, 4), "{players} {seat}");
+            assert_eq!(p.goal(seat), star.triangle(point.opposite(), 4));
+        }
+        assert_eq!(p.ply_cap(), 200 * points.len() as u32);
+        let text = p.to_string();
+        assert_eq!(
+            ChineseCheckers::parse_position(&text).unwrap().to_string(),
+            text
+        );
+    }
+}
+
+#[test]
+fn options_are_checked() {
+    let error = |pairs: &[(&str, &str)]| options(pairs).unwrap_err().to_string();
+    assert!(error(&[("players", "5")]).contains("2, 3, 4 or 6"));
+    assert!(error(&[("pieces", "12")]).contains("10 or 15"));
+    assert!(error(&[("board", "hex")]).contains("star or diamond"));
+    assert!(error(&[("super_jumps", "yes")]).contains("true or false"));
+    assert!(error(&[("board", "diamond"), ("players", "3")]).contains("two players only"));
+    assert!(error(&[("pieces", "15"), ("players", "4")]).contains("overlap"));
+    assert!(error(&[("colour", "red")]).contains("unknown option \"colour\""));
+    for key in ["deadline", "repetition", "deadlock", "teams"] {
+        assert!(
+            error(&[(key, "true")]).contains("not supported yet"),
+            "{key}"
+        );
+        assert!(options(&[(key, "false")]).is_ok(), "{key}");
+    }
+    assert!(options(&[
+        ("super_jumps", "true"),
+        ("no_camp_entry", "true"),
+        ("pass", "false")
+    ])
+    .is_ok());
+}
+
+#[test]
+fn ply_cap_ends_the_game_by_progress() {
+    let mut p = ChineseCheckers::parse_position(&format!("{} ply=399", ChineseCheckers::default()))
+        .unwrap();
+    assert_eq!(p.status(), Status::Ongoing);
+    let mv = p.parse_move("7-16").unwrap();
+    p.play(mv);
+    let outcome = p.status().outcome().expect("capped");
+    assert_eq!(outcome.reason(), EndReason::PlyCap);
+    assert_eq!(outcome.winner(), Some(Seat::A));
+    assert!(p.progress(Seat::A) > p.progress(Seat::B));
+    assert_eq!(p.distance_to_goal(Seat::A) + 1, p.distance_to_goal(Seat::B));
+}
+
+#[test]
+fn moves_and_positions_reject_bad_text() {
+    let p = ChineseCheckers::default();
+    assert_eq!(p.parse_move("8-17").unwrap().to_string(), "8-17");
+    for bad in ["0-5", "122-1", "a-b", "8", ""] {
+        assert!(p.parse_move(bad).is_err(), "{bad}");
+    }
+    for bad in [
+        "",
+        "A/AA A",
+        &format!("{} G", p).replace(" A G", " G"),
+        &p.to_string().replace(" A", " C"),
+        &p.to_string().replacen('.', "C", 1),
+        &format!("{p} players=5"),
+        &format!("{p} places=A1,B1"),
+    ] {
+        assert!(ChineseCheckers::parse_position(bad).is_err(), "{bad}");
+    }
+}
+
+#[test]
+fn render_draws_the_star() {
+    let picture = ChineseCheckers::default().render();
+    let lines: Vec<&str> = picture.lines().collect();
+    assert_eq!(lines.len(), 18);
+    assert_eq!(lines[0].trim(), "1              A");
+    assert_eq!(lines[8].matches('.').count(), 9);
+    assert_eq!(lines[17], "A to move, ply 0");
+}
