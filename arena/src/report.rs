@@ -234,11 +234,12 @@ pub fn build(identity: &RunIdentity, rows: &[GameRow], players: usize) -> Report
     for a in order {
         let s = &standings[a];
         let (score, lo, hi) = s.score_with_interval();
+        let games = tables.as_ref().map_or(s.games, |t| t[a].games);
         let _ = writeln!(
             table,
             "{:<20} {:>7} {:>24} {:>26}",
             names[a],
-            s.games,
+            games,
             format!("{:.3} [{:.3}, {:.3}]", score, lo, hi),
             format!(
                 "{:.0} [{:.0}, {:.0}]",
