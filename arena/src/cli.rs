@@ -54,6 +54,18 @@ pub struct PerftArgs {
     /// Start from this position (in the game's notation) instead of the start.
     #[arg(long)]
     pub position: Option<String>,
+    /// Players at the table (games that seat several, e.g. Chinese checkers).
+    #[arg(long)]
+    pub players: Option<u32>,
+    /// Pieces a player (Chinese checkers: 10 or 15).
+    #[arg(long)]
+    pub pieces: Option<u32>,
+    /// The board (Chinese checkers: `star` or `diamond`).
+    #[arg(long)]
+    pub board: Option<String>,
+    /// Allow equidistant ("super") jumps (Chinese checkers).
+    #[arg(long)]
+    pub super_jumps: bool,
 }
 
 /// `arena play`.
@@ -172,7 +184,19 @@ pub fn parse_game(text: &str) -> Result<GameSpec, ArenaError> {
 }
 
 fn perft(args: &PerftArgs, out: &mut dyn Write) -> Result<(), ArenaError> {
-    let spec = parse_game(&args.game)?;
+    let mut spec = parse_game(&args.game)?;
+    // The flags are rule options by another name; the game refuses those it lacks.
+    let flags = [
+        ("players", args.players.map(|n| n.to_string())),
+        ("pieces", args.pieces.map(|n| n.to_string())),
+        ("board", args.board.clone()),
+        ("super_jumps", args.super_jumps.then(|| "true".to_string())),
+    ];
+    for (key, value) in flags {
+        if let Some(value) = value {
+            spec.options.set(key, &value);
+        }
+    }
     with_game!(spec.kind, G => {
         let start = match &args.position {
             Some(text) => G::parse_position(text)?,

@@ -33,6 +33,34 @@ fn perft_prints_one_line_per_depth() {
 }
 
 #[test]
+fn perft_takes_chinese_checkers_options_as_flags() {
+    // The rules file's table: 14, 196, 5348 with super jumps; 22, 484 with 15 pieces.
+    let (code, out, err) = arena(&["perft", "chinese-checkers", "--depth", "3", "--super-jumps"]);
+    assert_eq!((code, out.as_str()), (0, "1 14\n2 196\n3 5348\n"), "{err}");
+    let (code, out, _) = arena(&[
+        "perft",
+        "chinese-checkers",
+        "--depth",
+        "2",
+        "--pieces",
+        "15",
+    ]);
+    assert_eq!((code, out.as_str()), (0, "1 22\n2 484\n"));
+    let (code, out, _) = arena(&[
+        "perft",
+        "chinese-checkers",
+        "--depth",
+        "3",
+        "--board",
+        "diamond",
+    ]);
+    assert_eq!((code, out.as_str()), (0, "1 14\n2 196\n3 4648\n"));
+    let (code, _, err) = arena(&["perft", "leapfrog", "--depth", "2", "--players", "3"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("\"players\""), "{err}");
+}
+
+#[test]
 fn bad_input_gets_one_line_and_exit_code_2() {
     for (args, quoted) in [
         (vec!["perft", "chess", "--depth", "3"], "\"chess\""),
