@@ -30,6 +30,7 @@ fn run(path: &Path, threads: usize) {
         out: None,
         resume: false,
         force: true,
+        shard: None,
     };
     run_command(&args, &mut std::io::sink()).expect("tournament runs");
 }

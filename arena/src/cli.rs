@@ -9,6 +9,7 @@ use engine::{with_game, Game, GameKind, GameSpec};
 use crate::analyze::{analyze_command, AnalyzeArgs};
 use crate::calibrate::{calibrate_command, CalibrateArgs};
 use crate::error::ArenaError;
+use crate::shard::{merge_command, MergeArgs, Shard};
 use crate::solve::{solve_command, SolveArgs};
 use crate::sprt::{sprt_command, SprtArgs};
 use crate::{play, tournament};
@@ -37,6 +38,8 @@ pub enum Verb {
     Solve(SolveArgs),
     /// Rate every agent move of a Leapfrog Race run against perfect play.
     Analyze(AnalyzeArgs),
+    /// Check the shards of a run and write the files the whole run would have written.
+    Merge(MergeArgs),
     /// Calibrate difficulty levels (easy, medium, hard) of one agent family.
     Calibrate(CalibrateArgs),
     /// Run a sequential probability ratio test (GSPRT) between two agents.
@@ -113,6 +116,10 @@ pub struct RunArgs {
     /// Replace whatever run the output folder holds.
     #[arg(long)]
     pub force: bool,
+    /// Play only shard K of N (the games whose id is K modulo N) into the output folder;
+    /// `arena merge` puts the shards together.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<Shard>,
 }
 
 /// `arena replay`.
@@ -170,6 +177,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), ArenaError> {
         Verb::Replay(args) => play::replay_command(&args, out),
         Verb::Solve(args) => solve_command(&args, out),
         Verb::Analyze(args) => analyze_command(&args, out),
+        Verb::Merge(args) => merge_command(&args, out),
         Verb::Calibrate(args) => calibrate_command(&args, out),
         Verb::Sprt(args) => sprt_command(&args, out),
     }

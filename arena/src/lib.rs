@@ -13,6 +13,7 @@ pub mod play;
 pub mod report;
 pub mod schedule;
 pub mod seeds;
+pub mod shard;
 pub mod solve;
 pub mod sprt;
 pub mod stats;

@@ -21,14 +21,16 @@ use crate::match_play::{play_game, GameSetup};
 use crate::output::{self, Claim};
 use crate::report;
 use crate::schedule::{round_robin, ScheduledGame};
+use crate::shard::{self, Shard, ShardRecord, SHARD_FILE};
 
-/// The files a run writes in its output folder.
-const RUN_FILES: [&str; 5] = [
+/// The files a run (or a shard of one) writes in its output folder.
+pub const RUN_FILES: [&str; 6] = [
     "config.toml",
     "games.csv",
     "pairs.csv",
     "standings.csv",
     "summary.csv",
+    SHARD_FILE,
 ];
 
 /// `config.toml` in an output folder: the identity of the run and how it was started.
@@ -81,11 +83,28 @@ pub fn run_command(args: &RunArgs, out: &mut dyn Write) -> Result<(), ArenaError
     }
     let command: Vec<String> = std::env::args().collect();
     let done = prepare_output(&config, args.resume, args.force, &command.join(" "))?;
+    if let Some(shard) = args.shard {
+        claim_shard(&config, shard, done.is_some())?;
+    }
     let started = Instant::now();
-    let (rows, played) = with_game!(config.game.kind, G => run_games::<G>(&config, done)?);
+    let (rows, played) =
+        with_game!(config.game.kind, G => run_games::<G>(&config, done, args.shard)?);
     let seconds = started.elapsed().as_secs_f64();
 
     let players = config.players;
+    if let Some(shard) = args.shard {
+        // A shard's summaries would describe part of a run: `arena merge` writes them.
+        let text = games_csv::sorted_text(&rows, players);
+        games_csv::write_atomically(&config.out.join("games.csv"), text.as_bytes())?;
+        writeln!(
+            out,
+            "shard {shard}: {} games ({played} played now) in {seconds:.2} s; results in {}",
+            rows.len(),
+            config.out.display()
+        )
+        .map_err(stdout_error)?;
+        return Ok(());
+    }
     let report = report::build(&config.identity, &rows, players);
     for (name, contents) in [
         ("games.csv", games_csv::sorted_text(&rows, players)),
@@ -135,17 +154,47 @@ fn prepare_output(
             done = Some(games_csv::read(&games_path, config.players)?);
         }
     }
+    let text = recorded_config_text(&config.identity, command)?;
+    games_csv::write_atomically(&config_path, text.as_bytes())?;
+    Ok(done)
+}
+
+/// The text of a run's `config.toml`: its identity, the arena's version and `command`.
+///
+/// # Errors
+/// The identity cannot be written as TOML.
+pub fn recorded_config_text(identity: &RunIdentity, command: &str) -> Result<String, ArenaError> {
     let recorded = RecordedConfig {
-        identity: config.identity.clone(),
+        identity: identity.clone(),
         run: RunMeta {
             arena_version: env!("CARGO_PKG_VERSION").into(),
             command: command.into(),
         },
     };
-    let text = toml::to_string(&recorded)
-        .map_err(|e| ArenaError::failure(format!("cannot record the config: {e}")))?;
-    games_csv::write_atomically(&config_path, text.as_bytes())?;
-    Ok(done)
+    toml::to_string(&recorded)
+        .map_err(|e| ArenaError::failure(format!("cannot record the config: {e}")))
+}
+
+/// Records which shard the output folder holds, or checks it when resuming.
+fn claim_shard(config: &TournamentConfig, shard: Shard, resuming: bool) -> Result<(), ArenaError> {
+    let total = round_robin(&config.identity, config.players).len() as u64;
+    let record = shard::record(&config.identity, shard, total);
+    let path = config.out.join(SHARD_FILE);
+    if resuming && path.exists() {
+        let text = std::fs::read_to_string(&path).map_err(|e| ArenaError::io(&path, "read", e))?;
+        let recorded: Option<ShardRecord> = toml::from_str(&text).ok();
+        if recorded.as_ref() != Some(&record) {
+            return Err(ArenaError::input(format!(
+                "{} holds another shard than {shard} of this config: resume it with its own \
+                 --shard, or give --force to replace it",
+                config.out.display()
+            )));
+        }
+        return Ok(());
+    }
+    let text = toml::to_string(&record)
+        .map_err(|e| ArenaError::failure(format!("cannot record the shard: {e}")))?;
+    games_csv::write_atomically(&path, text.as_bytes())
 }
 
 /// Names the first field in which two run identities differ.
@@ -187,9 +236,11 @@ fn first_difference(recorded: &RunIdentity, given: &RunIdentity) -> String {
 fn run_games<G: Evaluate>(
     config: &TournamentConfig,
     done: Option<games_csv::ReadRows>,
+    shard: Option<Shard>,
 ) -> Result<(Vec<GameRow>, usize), ArenaError> {
     let identity = &config.identity;
     let players = config.players;
+    let in_shard = |game_id: u64| shard.is_none_or(|s| s.holds(game_id));
     let schedule = round_robin(identity, players);
     let games_path = config.out.join("games.csv");
     let (mut rows, keep) = match done {
@@ -200,9 +251,17 @@ fn run_games<G: Evaluate>(
         None => (Vec::new(), 0),
     };
     let finished: std::collections::HashSet<u64> = rows.iter().map(|r| r.game_id).collect();
+    if let Some(stray) = rows.iter().find(|row| !in_shard(row.game_id)) {
+        return Err(ArenaError::input(format!(
+            "{}: game {} does not belong to shard {}",
+            games_path.display(),
+            stray.game_id,
+            shard.map_or(String::new(), |s| s.to_string())
+        )));
+    }
     let pending: Vec<ScheduledGame> = schedule
         .into_iter()
-        .filter(|game| !finished.contains(&game.game_id))
+        .filter(|game| in_shard(game.game_id) && !finished.contains(&game.game_id))
         .collect();
 
     let mut appender = Appender::open(&games_path, keep, players)?;
