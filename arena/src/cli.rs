@@ -10,6 +10,7 @@ use crate::analyze::{analyze_command, AnalyzeArgs};
 use crate::calibrate::{calibrate_command, CalibrateArgs};
 use crate::error::ArenaError;
 use crate::shard::{merge_command, MergeArgs, Shard};
+use crate::slurm::{slurm_command, SlurmArgs};
 use crate::solve::{solve_command, SolveArgs};
 use crate::sprt::{sprt_command, SprtArgs};
 use crate::{play, tournament};
@@ -40,6 +41,8 @@ pub enum Verb {
     Analyze(AnalyzeArgs),
     /// Check the shards of a run and write the files the whole run would have written.
     Merge(MergeArgs),
+    /// Write (and optionally submit) Slurm scripts: a job array of shards, then the merge.
+    Slurm(SlurmArgs),
     /// Calibrate difficulty levels (easy, medium, hard) of one agent family.
     Calibrate(CalibrateArgs),
     /// Run a sequential probability ratio test (GSPRT) between two agents.
@@ -178,6 +181,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), ArenaError> {
         Verb::Solve(args) => solve_command(&args, out),
         Verb::Analyze(args) => analyze_command(&args, out),
         Verb::Merge(args) => merge_command(&args, out),
+        Verb::Slurm(args) => slurm_command(&args, out),
         Verb::Calibrate(args) => calibrate_command(&args, out),
         Verb::Sprt(args) => sprt_command(&args, out),
     }

@@ -14,6 +14,7 @@ pub mod report;
 pub mod schedule;
 pub mod seeds;
 pub mod shard;
+pub mod slurm;
 pub mod solve;
 pub mod sprt;
 pub mod stats;
