@@ -149,17 +149,26 @@ fn prepare_output(
         }
     }
     std::fs::create_dir_all(dir).map_err(|e| ArenaError::io(dir, "create", e))?;
+    let text = recorded_config_text(&config.identity, command)?;
+    games_csv::write_atomically(&config_path, text.as_bytes())?;
+    Ok(done)
+}
+
+/// The text of a recorded `config.toml`: the run's identity and the command that ran it,
+/// as [`parse_recorded`] reads it back.
+///
+/// # Errors
+/// The identity cannot be written as TOML.
+pub fn recorded_config_text(identity: &RunIdentity, command: &str) -> Result<String, ArenaError> {
     let recorded = RecordedConfig {
-        identity: config.identity.clone(),
+        identity: identity.clone(),
         run: RunMeta {
             arena_version: env!("CARGO_PKG_VERSION").into(),
             command: command.into(),
         },
     };
-    let text = toml::to_string(&recorded)
-        .map_err(|e| ArenaError::failure(format!("cannot record the config: {e}")))?;
-    games_csv::write_atomically(&config_path, text.as_bytes())?;
-    Ok(done)
+    toml::to_string(&recorded)
+        .map_err(|e| ArenaError::failure(format!("cannot record the config: {e}")))
 }
 
 /// Names the first field in which two run identities differ.
