@@ -419,9 +419,10 @@ mod tests {
         (game, String::from_utf8(out).unwrap())
     }
 
-    /// The first legal move listed at every prompt, for as many prompts as it takes.
-    fn first_moves_to_the_end(opponent: &str) -> String {
-        let mut typed = String::new();
+    /// `prefix`, then the first legal move listed at every prompt, for as many prompts as
+    /// it takes to finish the game.
+    fn first_moves_to_the_end(prefix: &str, opponent: &str) -> String {
+        let mut typed = prefix.to_string();
         loop {
             let (game, shown) = play(&typed, opponent, "greedy");
             if game.outcome.reason() != EndReason::Resign {
@@ -439,7 +440,7 @@ mod tests {
 
     #[test]
     fn a_legal_game_plays_to_its_end() {
-        let typed = first_moves_to_the_end("greedy");
+        let typed = first_moves_to_the_end("", "greedy");
         let (game, shown) = play(&typed, "greedy", "greedy");
         assert_ne!(game.outcome.reason(), EndReason::Resign);
         assert!(
@@ -472,12 +473,18 @@ mod tests {
     #[test]
     fn undo_takes_back_the_last_pair_and_the_game_replays_from_its_seed() {
         let noisy = "greedy:epsilon=0.5";
-        let (without, _) = play("5-6\n4-5\n", noisy, "greedy");
-        let (with, shown) = play("5-6\n6-7\nundo\n4-5\n", noisy, "greedy");
+        let typed = first_moves_to_the_end("5-6\n6-7\nundo\n4-5\n", noisy);
+        let (with, shown) = play(&typed, noisy, "greedy");
         assert!(shown.contains("undo: took back 6-7 "), "{shown}");
-        // The opponent's reply after the take-back is the one a fresh game gives.
+        assert_eq!(shown.matches("undo: took back").count(), 1);
+        let played: Vec<String> = with.moves.iter().map(|m| m.to_string()).collect();
+        assert_eq!(played[0], "5-6");
+        assert_eq!(played[2], "4-5");
+        assert!(played.len() > 20, "{played:?}");
+        // The opponent's replies after the take-back are those of a fresh game.
+        let (without, _) = play(&typed.replacen("6-7\nundo\n", "", 1), noisy, "greedy");
         assert_eq!(with.moves, without.moves);
-        assert_eq!(with.moves.len(), 4);
+        assert_eq!(with.outcome, without.outcome);
         let (_, shown) = play("undo\n", noisy, "greedy");
         assert!(shown.contains("undo: no move of A to take back"), "{shown}");
     }
