@@ -1,6 +1,6 @@
 //! The command line: clap definitions of every verb, and the dispatch to the library.
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
@@ -163,7 +163,11 @@ where
 pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), ArenaError> {
     match cli.verb {
         Verb::Perft(args) => perft(&args, out),
-        Verb::Play(args) => play::play_command(&args, &mut std::io::stdin().lock(), out),
+        Verb::Play(args) => {
+            let stdin = std::io::stdin();
+            let terminal = stdin.is_terminal();
+            play::play_command(&args, &mut stdin.lock(), terminal, out)
+        }
         Verb::Run(args) => tournament::run_command(&args, out),
         Verb::Replay(args) => play::replay_command(&args, out),
         Verb::Solve(args) => solve_command(&args, out),

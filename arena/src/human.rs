@@ -86,6 +86,7 @@ impl<G: Evaluate> Player<G> {
 /// `undo` or `quit`; the end of the input is a `quit` too.
 pub struct Console<R, G: Game> {
     input: R,
+    echo: bool,
     hint: Hint<G>,
 }
 
@@ -100,15 +101,26 @@ impl<R: BufRead, G: Evaluate> Console<R, G> {
     /// A console reading from `input`. `hint_spec` is the spec of the [`HINT_LEVEL`]
     /// level, or why there is none (shown when a hint is asked for); `seed` is the
     /// game's seed, from which each hint's agent is seeded.
+    ///
+    /// The console echoes each line it reads after the prompt: a terminal shows what was
+    /// typed, but input from a pipe or a file would otherwise leave no trace.
     pub fn new(input: R, hint_spec: Result<String, String>, seed: u64) -> Console<R, G> {
         Console {
             input,
+            echo: true,
             hint: Hint {
                 spec: hint_spec,
                 agent: None,
                 seed,
             },
         }
+    }
+
+    /// The same console, echoing the lines it reads or not (not when they come from a
+    /// terminal, which shows them as they are typed).
+    pub fn echoing(mut self, echo: bool) -> Console<R, G> {
+        self.echo = echo;
+        self
     }
 
     /// The line `hint` prints in `position` at ply `ply`.
@@ -160,6 +172,9 @@ impl<R: BufRead, G: Evaluate> HumanSide<G> for Console<R, G> {
                 return Ok(Request::Resign);
             }
             let text = line.trim();
+            if self.echo {
+                writeln!(out, "{text}")?;
+            }
             match text {
                 "" => continue,
                 "quit" => return Ok(Request::Resign),

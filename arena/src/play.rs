@@ -17,7 +17,9 @@ use crate::levels::{self, Levels};
 use crate::match_play::{play_game, GameSetup, PlayedGame};
 use crate::tournament::winner_label;
 
-/// Runs `arena play`; a human seat reads its moves from `input`.
+/// Runs `arena play`; a human seat reads its moves from `input`, a terminal when
+/// `input_is_terminal` (which shows what is typed; other input is echoed after each
+/// prompt).
 ///
 /// # Errors
 /// An unknown game, a bad spec or level, the wrong number of seats, a record file that
@@ -25,6 +27,7 @@ use crate::tournament::winner_label;
 pub fn play_command(
     args: &PlayArgs,
     input: &mut dyn BufRead,
+    input_is_terminal: bool,
     out: &mut dyn Write,
 ) -> Result<(), ArenaError> {
     let game = parse_game(&args.game)?;
@@ -55,7 +58,8 @@ pub fn play_command(
             let hint_spec = Levels::load(&levels_path)
                 .and_then(|levels| levels.spec(human::HINT_LEVEL).map(str::to_string))
                 .map_err(|e| e.to_string());
-            let mut console = Console::<_, G>::new(input, hint_spec, args.seed);
+            let mut console =
+                Console::<_, G>::new(input, hint_spec, args.seed).echoing(!input_is_terminal);
             play_printed_with_humans::<G>(&start, &specs, &setup, args.show, &mut console, out)?
         } else {
             play_printed::<G>(&start, &specs, &setup, args.show, out)?
