@@ -445,8 +445,8 @@ mod tests {
             }
             let last_list = shown
                 .lines()
-                .filter_map(|l| l.strip_prefix("legal moves: "))
-                .last()
+                .rev()
+                .find_map(|l| l.strip_prefix("legal moves: "))
                 .unwrap();
             typed.push_str(last_list.split(' ').next().unwrap());
             typed.push('\n');
