@@ -357,3 +357,31 @@ pub fn replay_command(args: &ReplayArgs, out: &mut dyn Write) -> Result<(), Aren
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn recorded_seats_are_named_by_their_specs_or_their_labels() {
+        let setup = GameSetup {
+            seed: 3,
+            opening_plies: 0,
+            max_plies: 200,
+        };
+        let names = |written: &[&str]| -> Vec<String> {
+            let written: Vec<String> = written.iter().map(|w| w.to_string()).collect();
+            play_identity("leapfrog", &written, &written, &setup)
+                .agent
+                .into_iter()
+                .map(|a| a.name)
+                .collect()
+        };
+        assert_eq!(names(&["human", "level:hard"]), ["human", "level:hard"]);
+        assert_eq!(names(&["greedy", "greedy"]), ["first", "second"]);
+        assert_eq!(
+            names(&["mcts:iterations=9,c=1", "human"]),
+            ["first", "human"]
+        );
+    }
+}
