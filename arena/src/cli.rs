@@ -1,6 +1,6 @@
 //! The command line: clap definitions of every verb, and the dispatch to the library.
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
@@ -29,7 +29,7 @@ pub struct Cli {
 pub enum Verb {
     /// Count move sequences of each length from 1 to D (checks move generation).
     Perft(PerftArgs),
-    /// Play one game between agents and print its moves and result.
+    /// Play one game between agents, or against them yourself, and print its moves and result.
     Play(PlayArgs),
     /// Run a round-robin tournament from a TOML config, writing CSV files.
     Run(RunArgs),
@@ -79,10 +79,12 @@ pub struct PerftArgs {
 pub struct PlayArgs {
     /// The game, with options if any.
     pub game: String,
-    /// Spec of the agent in seat A, which moves first (e.g. `minimax:depth=4`).
+    /// Spec of the player in seat A, which moves first: an agent (e.g. `minimax:depth=4`),
+    /// a level (`level:easy`, `level:medium`, `level:hard`) or `human` (you, at the
+    /// keyboard: type a move, `hint`, `undo` or `quit`).
     #[arg(long, required_unless_present = "seat")]
     pub first: Option<String>,
-    /// Spec of the agent in seat B.
+    /// Spec of the player in seat B (as for --first).
     #[arg(long, required_unless_present = "seat")]
     pub second: Option<String>,
     /// Spec of each seat in turn order, once per seat (games of more than two players).
@@ -100,6 +102,14 @@ pub struct PlayArgs {
     /// Draw the board after each move.
     #[arg(long)]
     pub show: bool,
+    /// The difficulty file that `level:NAME` specs and `hint` read (default:
+    /// `results/<game>/difficulty.toml`).
+    #[arg(long, value_name = "FILE")]
+    pub levels: Option<PathBuf>,
+    /// Save the game as a one-game `games.csv` (with a `config.toml` beside it) for
+    /// `arena replay` and `arena analyze`. Neither file may exist yet.
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<PathBuf>,
 }
 
 /// `arena run`.
@@ -175,7 +185,11 @@ where
 pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), ArenaError> {
     match cli.verb {
         Verb::Perft(args) => perft(&args, out),
-        Verb::Play(args) => play::play_command(&args, out),
+        Verb::Play(args) => {
+            let stdin = std::io::stdin();
+            let terminal = stdin.is_terminal();
+            play::play_command(&args, &mut stdin.lock(), terminal, out)
+        }
         Verb::Run(args) => tournament::run_command(&args, out),
         Verb::Replay(args) => play::replay_command(&args, out),
         Verb::Solve(args) => solve_command(&args, out),

@@ -45,7 +45,7 @@ pub struct GameRow {
     pub winner: String,
     /// Plies played, opening included.
     pub plies: u32,
-    /// How the game ended: `goal`, `stuck`, `ply_cap` or `forfeit`.
+    /// How the game ended: `goal`, `stuck`, `ply_cap`, `forfeit` or `resign`.
     pub end: String,
     /// Each seat's place (1 is best), recorded for games of more than two seats.
     pub places: Vec<u8>,
@@ -94,7 +94,7 @@ impl GameRow {
         let rest = &fields[3 + players..];
         let (winner, plies, end) = (rest[0], rest[1], rest[2]);
         let known_winner = winner == "draw" || SEAT_LABELS[..players].contains(&winner);
-        let known_end = ["goal", "stuck", "ply_cap", "forfeit"].contains(&end);
+        let known_end = ["goal", "stuck", "ply_cap", "forfeit", "resign"].contains(&end);
         if !known_winner || !known_end || seats.iter().any(|s| s.is_empty()) {
             return None;
         }

@@ -7,6 +7,8 @@ pub mod cli;
 pub mod config;
 pub mod error;
 pub mod games_csv;
+pub mod human;
+pub mod levels;
 pub mod match_play;
 pub mod output;
 pub mod play;

@@ -66,12 +66,9 @@ pub fn play_game<G: Game>(
             position.generate_moves(&mut buffer);
             buffer[opening.random_range(0..buffer.len())]
         } else {
-            let agent = &mut agents[seat.index()];
-            let choice = catch_unwind(AssertUnwindSafe(|| agent.choose(&position)));
-            match choice {
-                Ok(mv) if position.is_legal(mv) => mv,
-                Ok(mv) => return forfeit(played, seat, players, format!("illegal move {mv}")),
-                Err(panic) => return forfeit(played, seat, players, panic_message(&*panic)),
+            match checked_choice(&mut *agents[seat.index()], &position) {
+                Ok(mv) => mv,
+                Err(why) => return forfeit(played, seat, players, why),
             }
         };
         on_move(&position, mv);
@@ -83,7 +80,21 @@ pub fn play_game<G: Game>(
     }
 }
 
-fn forfeit<M>(moves: Vec<M>, seat: Seat, players: usize, why: String) -> PlayedGame<M> {
+/// The move `agent` chooses in `position`, or why its seat forfeits: an illegal move or
+/// a panic.
+pub(crate) fn checked_choice<G: Game>(
+    agent: &mut dyn Agent<G>,
+    position: &G,
+) -> Result<G::Move, String> {
+    match catch_unwind(AssertUnwindSafe(|| agent.choose(position))) {
+        Ok(mv) if position.is_legal(mv) => Ok(mv),
+        Ok(mv) => Err(format!("illegal move {mv}")),
+        Err(panic) => Err(panic_message(&*panic)),
+    }
+}
+
+/// The game `moves` ended by `seat` forfeiting, for `why`.
+pub(crate) fn forfeit<M>(moves: Vec<M>, seat: Seat, players: usize, why: String) -> PlayedGame<M> {
     // The seat that forfeits comes last; the others share first place.
     let scores: Vec<i32> = Seat::all(players).map(|s| i32::from(s != seat)).collect();
     PlayedGame {

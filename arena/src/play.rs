@@ -1,26 +1,37 @@
-//! `arena play` and `arena replay`: one game, printed move by move, and the check that a
-//! recorded game replays exactly from its seed.
+//! `arena play` and `arena replay`: one game, printed move by move (with human seats
+//! through [`crate::human`]), saved with `--record`, and the check that a recorded game
+//! replays exactly from its seed.
 
-use std::io::Write;
+use std::io::{BufRead, Write};
 use std::path::Path;
 
 use agents::{Agent, Evaluate};
 use engine::{with_game, Game, GameSpec, Outcome, Seat};
 
 use crate::cli::{parse_game, stdout_error, PlayArgs, ReplayArgs};
-use crate::config::RunIdentity;
+use crate::config::{AgentEntry, RunIdentity};
 use crate::error::ArenaError;
-use crate::games_csv;
+use crate::games_csv::{self, GameRow};
+use crate::human::{self, Console, HumanSide, Player, RecordedMoves};
+use crate::levels::{self, Levels};
 use crate::match_play::{play_game, GameSetup, PlayedGame};
 use crate::tournament::winner_label;
 
-/// Runs `arena play`.
+/// Runs `arena play`; a human seat reads its moves from `input`, a terminal when
+/// `input_is_terminal` (which shows what is typed; other input is echoed after each
+/// prompt).
 ///
 /// # Errors
-/// An unknown game, a bad spec, the wrong number of seats, or a failed write.
-pub fn play_command(args: &PlayArgs, out: &mut dyn Write) -> Result<(), ArenaError> {
+/// An unknown game, a bad spec or level, the wrong number of seats, a record file that
+/// exists already, or a failed read or write.
+pub fn play_command(
+    args: &PlayArgs,
+    input: &mut dyn BufRead,
+    input_is_terminal: bool,
+    out: &mut dyn Write,
+) -> Result<(), ArenaError> {
     let game = parse_game(&args.game)?;
-    let specs: Vec<String> = if args.seat.is_empty() {
+    let written: Vec<String> = if args.seat.is_empty() {
         [&args.first, &args.second]
             .iter()
             .filter_map(|s| (*s).clone())
@@ -28,17 +39,165 @@ pub fn play_command(args: &PlayArgs, out: &mut dyn Write) -> Result<(), ArenaErr
     } else {
         args.seat.clone()
     };
+    if let Some(record) = &args.record {
+        check_record_is_new(record)?;
+    }
     with_game!(game.kind, G => {
         let start = G::new(&game.options)?;
+        let levels_path = args
+            .levels
+            .clone()
+            .unwrap_or_else(|| levels::default_path(G::NAME));
+        let specs = levels::resolve_all(&written, &levels_path)?;
         let setup = GameSetup {
             seed: args.seed,
             opening_plies: args.opening_plies,
             max_plies: args.max_plies.unwrap_or_else(|| start.ply_cap()),
         };
-        let played = play_printed::<G>(&start, &specs, &setup, args.show, out)?;
-        let _ = played;
+        let played = if specs.iter().any(|spec| human::is_human(spec)) {
+            let hint_spec = Levels::load(&levels_path)
+                .and_then(|levels| levels.spec(human::HINT_LEVEL).map(str::to_string))
+                .map_err(|e| e.to_string());
+            let mut console =
+                Console::<_, G>::new(input, hint_spec, args.seed).echoing(!input_is_terminal);
+            play_printed_with_humans::<G>(&start, &specs, &setup, args.show, &mut console, out)?
+        } else {
+            play_printed::<G>(&start, &specs, &setup, args.show, out)?
+        };
+        if let Some(record) = &args.record {
+            let identity = play_identity(&args.game, &written, &specs, &setup);
+            write_record(record, &identity, &played)?;
+        }
     });
     Ok(())
+}
+
+/// Checks that `--record FILE` would create its files, not replace a run's.
+fn check_record_is_new(record: &Path) -> Result<(), ArenaError> {
+    let config = record.with_file_name("config.toml");
+    for path in [record, config.as_path()] {
+        if path.exists() {
+            return Err(ArenaError::input(format!(
+                "--record {}: {} exists already: record into a new folder, or remove it",
+                record.display(),
+                path.display()
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// The identity of a one-game "run" of `arena play`: each seat named by the spec as
+/// written (`human`, `level:hard`, `greedy`) where that is a valid, distinct name, else by
+/// its seat label (`first`, `second`, ...), with the resolved spec.
+fn play_identity(
+    game: &str,
+    written: &[String],
+    specs: &[String],
+    setup: &GameSetup,
+) -> RunIdentity {
+    let mut agent: Vec<AgentEntry> = Vec::new();
+    for (seat, (name, spec)) in written.iter().zip(specs).enumerate() {
+        let name = name.trim();
+        let valid = !name.is_empty() && !name.contains([',', '"']);
+        let distinct = written.iter().filter(|w| w.trim() == name).count() == 1;
+        let name = if valid && distinct {
+            name.to_string()
+        } else {
+            games_csv::SEAT_LABELS[seat].to_string()
+        };
+        agent.push(AgentEntry {
+            name,
+            spec: spec.trim().to_string(),
+        });
+    }
+    RunIdentity {
+        game: game.trim().to_string(),
+        seed: setup.seed,
+        games_per_pair: 1,
+        opening_plies: setup.opening_plies,
+        max_plies: setup.max_plies,
+        anchor: agent[0].name.clone(),
+        bootstrap: 1000,
+        agent,
+    }
+}
+
+/// Writes a played game as game 0 of a one-game run: `record` (a `games.csv`) and the
+/// `config.toml` beside it.
+fn write_record<M: std::fmt::Display>(
+    record: &Path,
+    identity: &RunIdentity,
+    played: &PlayedGame<M>,
+) -> Result<(), ArenaError> {
+    let players = identity.agent.len();
+    let moves: Vec<String> = played.moves.iter().map(|m| m.to_string()).collect();
+    let row = GameRow {
+        game_id: 0,
+        pairing: 0,
+        seed: identity.seed,
+        seats: identity.agent.iter().map(|a| a.name.clone()).collect(),
+        winner: winner_label(&played.outcome).into(),
+        plies: played.moves.len() as u32,
+        end: played.outcome.reason().as_str().into(),
+        places: if players > 2 {
+            Seat::all(players)
+                .map(|seat| played.outcome.place(seat))
+                .collect()
+        } else {
+            Vec::new()
+        },
+        moves: moves.join(" "),
+    };
+    if let Some(dir) = record.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(|e| ArenaError::io(dir, "create", e))?;
+    }
+    let command: Vec<String> = std::env::args().collect();
+    let config = crate::tournament::recorded_config_text(identity, &command.join(" "))?;
+    games_csv::write_atomically(&record.with_file_name("config.toml"), config.as_bytes())?;
+    games_csv::write_atomically(record, games_csv::sorted_text(&[row], players).as_bytes())
+}
+
+/// Checks that `specs` seat every player of `start`.
+fn check_seat_count<G: Game>(start: &G, specs: &[String]) -> Result<(), ArenaError> {
+    let players = start.players();
+    if specs.len() != players {
+        return Err(ArenaError::input(format!(
+            "{} agents given for {}, which seats {players}: expected {}",
+            specs.len(),
+            G::NAME,
+            if players == 2 {
+                "--first and --second".to_string()
+            } else {
+                format!("--seat once per seat ({players} times)")
+            }
+        )));
+    }
+    Ok(())
+}
+
+/// Plays one game in which some seats are `human` (speaking through `humans`) and prints
+/// it as [`play_printed`] does, take-backs included.
+///
+/// # Errors
+/// The wrong number of specs, a bad spec, or a failed read or write.
+pub fn play_printed_with_humans<G: Evaluate>(
+    start: &G,
+    specs: &[String],
+    setup: &GameSetup,
+    show: bool,
+    humans: &mut dyn HumanSide<G>,
+    out: &mut dyn Write,
+) -> Result<PlayedGame<G::Move>, ArenaError> {
+    check_seat_count(start, specs)?;
+    let mut players: Vec<Player<G>> = specs
+        .iter()
+        .map(|spec| Player::build(spec))
+        .collect::<Result<_, _>>()?;
+    let played = human::play_with_humans(start, &mut players, humans, setup, show, out)
+        .map_err(|e| ArenaError::failure(format!("cannot play on: {e}")))?;
+    writeln!(out, "result: {}", result_line(&played)).map_err(stdout_error)?;
+    Ok(played)
 }
 
 /// Plays one game between the agents `specs` (one per seat) and prints it: each move on
@@ -53,19 +212,7 @@ pub fn play_printed<G: Evaluate>(
     show: bool,
     out: &mut dyn Write,
 ) -> Result<PlayedGame<G::Move>, ArenaError> {
-    let players = start.players();
-    if specs.len() != players {
-        return Err(ArenaError::input(format!(
-            "{} agents given for {}, which seats {players}: expected {}",
-            specs.len(),
-            G::NAME,
-            if players == 2 {
-                "--first and --second".to_string()
-            } else {
-                format!("--seat once per seat ({players} times)")
-            }
-        )));
-    }
+    check_seat_count(start, specs)?;
     let mut agents: Vec<Box<dyn Agent<G>>> = specs
         .iter()
         .map(|spec| agents::build::<G>(spec))
@@ -168,7 +315,17 @@ pub fn replay_command(args: &ReplayArgs, out: &mut dyn Write) -> Result<(), Aren
     };
     let (moves, winner, end) = with_game!(game.kind, G => {
         let start = G::new(&game.options)?;
-        let played = play_printed::<G>(&start, &specs, &setup, args.show, out)?;
+        let played = if specs.iter().any(|spec| human::is_human(spec)) {
+            // A person's moves cannot be regenerated: check that each recorded move is
+            // legal, then play them back while the agents regenerate theirs.
+            human::check_recorded_moves(&start, &row.moves).map_err(|e| {
+                ArenaError::failure(format!("game {} has an illegal move at {e}", row.game_id))
+            })?;
+            let mut recorded = RecordedMoves::new(&row.moves);
+            play_printed_with_humans::<G>(&start, &specs, &setup, args.show, &mut recorded, out)?
+        } else {
+            play_printed::<G>(&start, &specs, &setup, args.show, out)?
+        };
         let moves: Vec<String> = played.moves.iter().map(|m| m.to_string()).collect();
         (
             moves.join(" "),
@@ -199,4 +356,32 @@ pub fn replay_command(args: &ReplayArgs, out: &mut dyn Write) -> Result<(), Aren
         )));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn recorded_seats_are_named_by_their_specs_or_their_labels() {
+        let setup = GameSetup {
+            seed: 3,
+            opening_plies: 0,
+            max_plies: 200,
+        };
+        let names = |written: &[&str]| -> Vec<String> {
+            let written: Vec<String> = written.iter().map(|w| w.to_string()).collect();
+            play_identity("leapfrog", &written, &written, &setup)
+                .agent
+                .into_iter()
+                .map(|a| a.name)
+                .collect()
+        };
+        assert_eq!(names(&["human", "level:hard"]), ["human", "level:hard"]);
+        assert_eq!(names(&["greedy", "greedy"]), ["first", "second"]);
+        assert_eq!(
+            names(&["mcts:iterations=9,c=1", "human"]),
+            ["first", "human"]
+        );
+    }
 }

@@ -159,7 +159,8 @@ fn prepare_output(
     Ok(done)
 }
 
-/// The text of a run's `config.toml`: its identity, the arena's version and `command`.
+/// The text of a recorded `config.toml`: the run's identity and the command that ran it,
+/// as [`parse_recorded`] reads it back.
 ///
 /// # Errors
 /// The identity cannot be written as TOML.

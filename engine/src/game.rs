@@ -175,6 +175,8 @@ pub enum EndReason {
     PlyCap,
     /// A seat's player failed (an illegal move, or it crashed) and lost.
     Forfeit,
+    /// A seat's player gave up (a person who quit) and lost.
+    Resign,
 }
 
 impl EndReason {
@@ -185,6 +187,7 @@ impl EndReason {
             EndReason::Stuck => "stuck",
             EndReason::PlyCap => "ply_cap",
             EndReason::Forfeit => "forfeit",
+            EndReason::Resign => "resign",
         }
     }
 }

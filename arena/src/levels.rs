@@ -1,0 +1,188 @@
+//! Difficulty levels by name: `level:easy` resolves to the spec that a `difficulty.toml`
+//! (written by `arena calibrate`, shipped in `results/<game>/`) gives the level `easy`.
+
+use std::path::{Path, PathBuf};
+
+use crate::error::ArenaError;
+
+/// The prefix of a spec that names a level rather than an agent.
+pub const LEVEL_PREFIX: &str = "level:";
+
+/// The levels file `arena play` reads when no `--levels FILE` is given: the shipped
+/// `results/<game>/difficulty.toml`, relative to the current folder.
+pub fn default_path(game_name: &str) -> PathBuf {
+    Path::new("results").join(game_name).join("difficulty.toml")
+}
+
+/// The levels of one difficulty file: level names and the specs they stand for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Levels {
+    path: PathBuf,
+    levels: Vec<(String, String)>,
+}
+
+impl Levels {
+    /// Reads a difficulty file: TOML whose every key is a level and every value a spec.
+    ///
+    /// # Errors
+    /// The file cannot be read, is not TOML, or holds a value that is not a string; the
+    /// error names the file.
+    pub fn load(path: &Path) -> Result<Levels, ArenaError> {
+        let text = std::fs::read_to_string(path).map_err(|e| {
+            ArenaError::input(format!(
+                "cannot read the levels file {}: {e} (give another with --levels FILE)",
+                path.display()
+            ))
+        })?;
+        Levels::parse(path, &text)
+    }
+
+    /// Reads the text of a difficulty file read from `path`.
+    ///
+    /// # Errors
+    /// As [`Levels::load`].
+    pub fn parse(path: &Path, text: &str) -> Result<Levels, ArenaError> {
+        let table: toml::Table = text.parse().map_err(|e: toml::de::Error| {
+            ArenaError::input(format!(
+                "{}: not a levels file: {}",
+                path.display(),
+                e.message().trim()
+            ))
+        })?;
+        let levels = table
+            .into_iter()
+            .map(|(name, value)| match value {
+                toml::Value::String(spec) => Ok((name, spec)),
+                other => Err(ArenaError::input(format!(
+                    "{}: level {name:?} is {other}: expected a spec string such as \
+                     \"perfect:epsilon=0.1\"",
+                    path.display()
+                ))),
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Levels {
+            path: path.to_path_buf(),
+            levels,
+        })
+    }
+
+    /// The file the levels were read from.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The names of the levels, sorted.
+    pub fn names(&self) -> Vec<&str> {
+        self.levels.iter().map(|(name, _)| name.as_str()).collect()
+    }
+
+    /// The spec of the level `name`.
+    ///
+    /// # Errors
+    /// No such level: the error names the file and lists the levels it has.
+    pub fn spec(&self, name: &str) -> Result<&str, ArenaError> {
+        self.levels
+            .iter()
+            .find(|(level, _)| level == name)
+            .map(|(_, spec)| spec.as_str())
+            .ok_or_else(|| {
+                let names = self.names();
+                ArenaError::input(format!(
+                    "no level {name:?} in {}: it has {}",
+                    self.path.display(),
+                    if names.is_empty() {
+                        "none".to_string()
+                    } else {
+                        names.join(", ")
+                    }
+                ))
+            })
+    }
+}
+
+/// The level a spec names (`hard` for `level:hard`), or `None` for an agent's spec.
+pub fn level_name(spec: &str) -> Option<&str> {
+    spec.trim().strip_prefix(LEVEL_PREFIX).map(str::trim)
+}
+
+/// Resolves level specs through the levels file at `path`, read only when some spec
+/// names a level; other specs pass through unchanged.
+///
+/// # Errors
+/// A level spec and a levels file that cannot be read or lacks the level.
+pub fn resolve_all(specs: &[String], path: &Path) -> Result<Vec<String>, ArenaError> {
+    let mut levels: Option<Levels> = None;
+    specs
+        .iter()
+        .map(|spec| match level_name(spec) {
+            None => Ok(spec.clone()),
+            Some(name) => {
+                if levels.is_none() {
+                    levels = Some(Levels::load(path)?);
+                }
+                let levels = levels.as_ref().expect("loaded above");
+                levels.spec(name).map(str::to_string)
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SHIPPED: &str = "# Difficulty levels\neasy = \"perfect:epsilon=0.3\"\n\
+                           hard = \"perfect:epsilon=0.02\"\n";
+
+    #[test]
+    fn levels_resolve_and_other_specs_pass_through() {
+        let dir = std::env::temp_dir().join(format!("levels-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("difficulty.toml");
+        std::fs::write(&path, SHIPPED).unwrap();
+        let specs = ["level:hard".to_string(), "greedy".to_string()];
+        assert_eq!(
+            resolve_all(&specs, &path).unwrap(),
+            ["perfect:epsilon=0.02", "greedy"]
+        );
+        // Without a level spec the file is not read at all.
+        let missing = dir.join("missing.toml");
+        assert_eq!(
+            resolve_all(&specs[1..], &missing).unwrap(),
+            ["greedy".to_string()]
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn errors_name_the_file_and_the_levels_it_has() {
+        let path = Path::new("results/leapfrog/difficulty.toml");
+        let levels = Levels::parse(path, SHIPPED).unwrap();
+        assert_eq!(
+            levels.spec("expert").unwrap_err().to_string(),
+            "no level \"expert\" in results/leapfrog/difficulty.toml: it has easy, hard"
+        );
+        let error = Levels::parse(path, "easy = 3\n").unwrap_err().to_string();
+        assert!(
+            error.starts_with("results/leapfrog/difficulty.toml: level \"easy\" is 3"),
+            "{error}"
+        );
+        let error = Levels::parse(path, "easy = \n").unwrap_err().to_string();
+        assert!(
+            error.starts_with("results/leapfrog/difficulty.toml: not a levels file"),
+            "{error}"
+        );
+        let missing = Path::new("no/such/difficulty.toml");
+        let error = resolve_all(&["level:easy".into()], missing)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.starts_with("cannot read the levels file no/such/difficulty.toml: "),
+            "{error}"
+        );
+        assert!(
+            error.ends_with("(give another with --levels FILE)"),
+            "{error}"
+        );
+    }
+}
