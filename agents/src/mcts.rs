@@ -342,7 +342,7 @@ impl<G: Evaluate> MctsAgent<G> {
             0 => work.ply_cap(),
             plies => plies,
         };
-        let greedy = self.settings.playout.unwrap_or(G::PLAYOUT) == Playout::Greedy;
+        let greedy = self.greedy_playouts();
         let mut plies = 0;
         loop {
             if work.is_over() {
@@ -363,6 +363,11 @@ impl<G: Evaluate> MctsAgent<G> {
         }
     }
 
+    /// Whether playouts are greedy: the spec's `playout`, else the game's.
+    fn greedy_playouts(&self) -> bool {
+        self.settings.playout.unwrap_or(G::PLAYOUT) == Playout::Greedy
+    }
+
     /// The move of `moves` with the largest playout gain in `work`, ties broken at
     /// random.
     fn greediest(&mut self, work: &G) -> G::Move {
@@ -381,12 +386,18 @@ impl<G: Evaluate> MctsAgent<G> {
         best
     }
 
-    /// Adds the children of `node`, whose position is `work`, in a seeded random order.
+    /// Adds the children of `node`, whose position is `work`, in a seeded random order;
+    /// with greedy playouts, the largest playout gain first (and so first visited, and
+    /// first among equally visited moves at the root).
     fn expand(&mut self, node: usize, work: &G) {
         work.generate_moves(&mut self.moves);
         for i in (1..self.moves.len()).rev() {
             let j = self.rng.random_range(0..=i);
             self.moves.swap(i, j);
+        }
+        if self.greedy_playouts() {
+            self.moves
+                .sort_unstable_by_key(|mv| std::cmp::Reverse(work.playout_gain(*mv)));
         }
         let mover = work.to_move();
         let first = self.tree.len();
