@@ -539,12 +539,13 @@ fn steps_to_goal_add_sideways_steps_outside_the_goal_wedge() {
             }
         }
     }
-    // Seat A of two players runs from the top point to the bottom one: hole 11, the
-    // left end of row 5, lies 12 rows from the bottom tip and 4 steps to the side of
-    // the wedge, while hole 17, in the middle of row 5, lies inside it.
+    // Seat B of two players runs to the top point. Hole 11, the left end of row 5,
+    // lies 4 rows below the top tip and 4 holes to the left of the wedge (holes 15 to
+    // 19 of row 5), while hole 17, in the middle of row 5, lies inside it.
     let start = ChineseCheckers::default();
-    assert_eq!(start.rows_to_goal(Seat::A, 10), 12);
-    assert_eq!(start.steps_to_goal(Seat::A, 10), 16);
-    assert_eq!(start.steps_to_goal(Seat::A, 16), 12);
+    assert_eq!(start.rows_to_goal(Seat::B, 10), 4);
+    assert_eq!(start.steps_to_goal(Seat::B, 10), 8);
+    assert_eq!(start.steps_to_goal(Seat::B, 16), 4);
+    assert_eq!(start.steps_to_goal(Seat::B, 0), 0);
     assert_eq!(start.steps_to_goal(Seat::A, 120), 0);
 }
