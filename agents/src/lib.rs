@@ -25,7 +25,7 @@ mod testing;
 pub use agent::{Agent, SearchInfo};
 pub use eval::Evaluate;
 pub use greedy::GreedyAgent;
-pub use mcts::{MctsAgent, MctsSettings};
+pub use mcts::{MctsAgent, MctsSettings, Playout};
 pub use minimax::{MinimaxAgent, MinimaxSettings, SearchResult};
 pub use noise::{Noise, Noisy};
 pub use random::RandomAgent;

@@ -5,7 +5,13 @@
 //! serves 2 to 6 players: a playout's outcome gives one reward per seat (its
 //! [`Outcome::score`]), and each node on the path adds the reward of its own mover
 //! (max^n backing-up). Playouts stop at the game's end or after `playout_plies` plies,
-//! where [`Game::outcome_by_progress`] scores them.
+//! where the game's [`Evaluate::capped_rewards`] scores them (by default the scores of
+//! [`Game::outcome_by_progress`]).
+//!
+//! Playouts play uniformly random moves, or, with `playout=greedy`, the move of the
+//! largest [`Evaluate::playout_gain`] (ties broken at random), a random one instead with
+//! probability `playout_epsilon`. Without the key, the game's [`Evaluate::PLAYOUT`]
+//! decides: random for Leapfrog, greedy for Chinese checkers.
 //!
 //! The solver: a finished position is proven with its outcome. A node whose seat to move
 //! has a child proven to put it alone in first place is proven with that child's outcome;
@@ -17,7 +23,7 @@
 //! the kept subtree into a second `Vec` that then swaps in, so once both have grown the
 //! search allocates nothing.
 
-use engine::{EndReason, Game, Outcome, Seat, MAX_PLAYERS};
+use engine::{Game, Outcome, Seat, MAX_PLAYERS};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -34,6 +40,25 @@ const PROVEN_SCORE: f64 = 1e6;
 /// been visited e^-10 times.
 const UNVISITED_SCORE: f64 = -10.0;
 
+/// How playouts choose their moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Playout {
+    /// Uniformly at random.
+    Random,
+    /// The move of the largest [`Evaluate::playout_gain`], ties broken at random; a
+    /// random move with probability `playout_epsilon`.
+    Greedy,
+}
+
+impl Playout {
+    /// The names the `playout` key takes, in the order of [`Playout::from_index`].
+    pub const NAMES: &'static [&'static str] = &["random", "greedy"];
+
+    fn from_index(index: usize) -> Playout {
+        [Playout::Random, Playout::Greedy][index]
+    }
+}
+
 /// The MCTS player's knobs.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MctsSettings {
@@ -45,6 +70,12 @@ pub struct MctsSettings {
     /// The most plies of one playout, 0 for no cap but the game's own ply cap
     /// (`playout_plies`; default 0).
     pub playout_plies: u32,
+    /// How playouts choose moves (`playout`, `random` or `greedy`); `None` (the default)
+    /// for the game's [`Evaluate::PLAYOUT`].
+    pub playout: Option<Playout>,
+    /// The chance that a greedy playout plays a random move instead
+    /// (`playout_epsilon`, 0 to 1; default 0.1).
+    pub playout_epsilon: f64,
 }
 
 impl Default for MctsSettings {
@@ -53,6 +84,8 @@ impl Default for MctsSettings {
             iterations: 10_000,
             c: 0.5,
             playout_plies: 0,
+            playout: None,
+            playout_epsilon: 0.1,
         }
     }
 }
@@ -78,6 +111,15 @@ impl MctsSettings {
                 0..=1_000_000,
                 "an integer from 0 (no cap) to 1000000",
             )? as u32,
+            playout: spec
+                .word("playout", Playout::NAMES, "random or greedy")?
+                .map(Playout::from_index),
+            playout_epsilon: spec.number(
+                "playout_epsilon",
+                default.playout_epsilon,
+                0.0..=1.0,
+                "a number from 0 to 1",
+            )?,
         })
     }
 }
@@ -239,15 +281,16 @@ impl<G: Evaluate> MctsAgent<G> {
         self.line.clear();
         self.path.push(0);
         let mut node = 0;
+        // The outcome, or `None` for a playout stopped by its cap.
         let outcome = loop {
             if let Some(outcome) = self.tree[node].proven {
-                break outcome;
+                break Some(outcome);
             }
             if !self.tree[node].is_expanded() {
                 if work.is_over() {
                     let outcome = work.status().outcome().expect("the game is over");
                     self.tree[node].proven = Some(outcome);
-                    break outcome;
+                    break Some(outcome);
                 }
                 if self.tree[node].visits == 0 && node != 0 {
                     break self.playout(work);
@@ -262,8 +305,13 @@ impl<G: Evaluate> MctsAgent<G> {
         };
 
         let mut rewards = [0.0; MAX_PLAYERS];
-        for seat in Seat::all(work.players()) {
-            rewards[seat.index()] = outcome.score(seat);
+        match outcome {
+            Some(outcome) => {
+                for seat in Seat::all(work.players()) {
+                    rewards[seat.index()] = outcome.score(seat);
+                }
+            }
+            None => work.capped_rewards(&mut rewards),
         }
         for &index in &self.path {
             let node = &mut self.tree[index as usize];
@@ -286,35 +334,70 @@ impl<G: Evaluate> MctsAgent<G> {
         }
     }
 
-    /// Plays seeded random moves from `work` until the game ends or the cap, and returns
-    /// the outcome. The moves go on `line`.
-    fn playout(&mut self, work: &mut G) -> Outcome {
+    /// Plays seeded moves from `work` until the game ends or the cap, and returns the
+    /// outcome, or `None` at the cap (`work` is then the capped position). The moves go
+    /// on `line`.
+    fn playout(&mut self, work: &mut G) -> Option<Outcome> {
         let cap = match self.settings.playout_plies {
             0 => work.ply_cap(),
             plies => plies,
         };
+        let greedy = self.greedy_playouts();
         let mut plies = 0;
         loop {
             if work.is_over() {
-                return work.status().outcome().expect("the game is over");
+                return work.status().outcome();
             }
             if plies >= cap {
-                return work.outcome_by_progress(EndReason::PlyCap);
+                return None;
             }
             work.generate_moves(&mut self.moves);
-            let mv = self.moves[self.rng.random_range(0..self.moves.len())];
+            let mv = if greedy && self.rng.random::<f64>() >= self.settings.playout_epsilon {
+                self.greediest(work)
+            } else {
+                self.moves[self.rng.random_range(0..self.moves.len())]
+            };
             work.play(mv);
             self.line.push(mv);
             plies += 1;
         }
     }
 
-    /// Adds the children of `node`, whose position is `work`, in a seeded random order.
+    /// Whether playouts are greedy: the spec's `playout`, else the game's.
+    fn greedy_playouts(&self) -> bool {
+        self.settings.playout.unwrap_or(G::PLAYOUT) == Playout::Greedy
+    }
+
+    /// The move of `moves` with the largest playout gain in `work`, ties broken at
+    /// random.
+    fn greediest(&mut self, work: &G) -> G::Move {
+        let (mut best, mut gain, mut ties) = (self.moves[0], i32::MIN, 0u32);
+        for &mv in &self.moves {
+            let g = work.playout_gain(mv);
+            if g > gain {
+                (best, gain, ties) = (mv, g, 1);
+            } else if g == gain {
+                ties += 1;
+                if self.rng.random_range(0..ties) == 0 {
+                    best = mv;
+                }
+            }
+        }
+        best
+    }
+
+    /// Adds the children of `node`, whose position is `work`, in a seeded random order;
+    /// with greedy playouts, the largest playout gain first (and so first visited, and
+    /// first among equally visited moves at the root).
     fn expand(&mut self, node: usize, work: &G) {
         work.generate_moves(&mut self.moves);
         for i in (1..self.moves.len()).rev() {
             let j = self.rng.random_range(0..=i);
             self.moves.swap(i, j);
+        }
+        if self.greedy_playouts() {
+            self.moves
+                .sort_unstable_by_key(|mv| std::cmp::Reverse(work.playout_gain(*mv)));
         }
         let mover = work.to_move();
         let first = self.tree.len();

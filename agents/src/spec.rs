@@ -59,7 +59,15 @@ impl AgentKind {
         match self {
             AgentKind::Random | AgentKind::Greedy => &["epsilon", "temperature"],
             AgentKind::Minimax => &["depth", "nodes", "tt_mib", "epsilon", "temperature"],
-            AgentKind::Mcts => &["iterations", "c", "playout_plies", "epsilon", "temperature"],
+            AgentKind::Mcts => &[
+                "iterations",
+                "c",
+                "playout_plies",
+                "playout",
+                "playout_epsilon",
+                "epsilon",
+                "temperature",
+            ],
             AgentKind::Perfect => &["table", "epsilon", "temperature"],
         }
     }
@@ -116,6 +124,28 @@ impl AgentSpec {
                 .parse::<u64>()
                 .ok()
                 .filter(|n| range.contains(n))
+                .ok_or_else(|| self.bad_value(key, value, expected)),
+        }
+    }
+
+    /// The index in `words` of the word written for `key`, or `None` when the key is
+    /// not given.
+    ///
+    /// # Errors
+    /// [`SpecError::BadValue`] when the value is none of `words`; the error says
+    /// `expected`.
+    pub fn word(
+        &self,
+        key: &str,
+        words: &[&str],
+        expected: &str,
+    ) -> Result<Option<usize>, SpecError> {
+        match self.get(key) {
+            None => Ok(None),
+            Some(value) => words
+                .iter()
+                .position(|word| *word == value)
+                .map(Some)
                 .ok_or_else(|| self.bad_value(key, value, expected)),
         }
     }
@@ -318,7 +348,7 @@ mod tests {
         assert_eq!(
             error("mcts:iteration=5"),
             "unknown key \"iteration\" for agent mcts: valid keys are iterations, c, \
-             playout_plies, epsilon, temperature"
+             playout_plies, playout, playout_epsilon, epsilon, temperature"
         );
         assert_eq!(
             error("minimax:depth=3,depth=4"),
@@ -354,6 +384,8 @@ mod tests {
             ("mcts:c=-1", "-1"),
             ("mcts:c=nan", "nan"),
             ("mcts:playout_plies=x", "x"),
+            ("mcts:playout=smart", "smart"),
+            ("mcts:playout_epsilon=2", "2"),
             ("random:epsilon=-0.1", "-0.1"),
             ("greedy:temperature=inf", "inf"),
         ] {
@@ -377,6 +409,8 @@ mod tests {
             "mcts",
             "mcts:iterations=5000,c=1.4,epsilon=0.1",
             "mcts:playout_plies=20, temperature=0.5",
+            "mcts:playout=greedy,playout_epsilon=0.2",
+            "mcts:playout=random",
         ] {
             let agent = build::<Leapfrog>(spec).unwrap();
             assert_eq!(agent.spec(), spec);

@@ -231,6 +231,10 @@ pub struct Layout {
     allowed: [Holes; MAX_PLAYERS],
     /// For each seat and hole, the rows from the hole to the tip of the seat's goal.
     rows_to_goal: [[u8; HOLES]; MAX_PLAYERS],
+    /// For each seat and hole, the steps from the hole to the tip of the seat's goal on
+    /// an empty board: the rows, plus the sideways steps of a hole outside the 60°
+    /// wedge that opens from the tip.
+    steps_to_goal: [[u8; HOLES]; MAX_PLAYERS],
 }
 
 impl fmt::Debug for Layout {
@@ -249,6 +253,7 @@ impl Layout {
             goal: [0; MAX_PLAYERS],
             allowed: [geometry.board; MAX_PLAYERS],
             rows_to_goal: [[0; HOLES]; MAX_PLAYERS],
+            steps_to_goal: [[0; HOLES]; MAX_PLAYERS],
         };
         for (seat, &point) in rules.seating().iter().enumerate() {
             let goal_point = point.opposite();
@@ -261,8 +266,18 @@ impl Layout {
                     .fold(0, |set, p| set | geometry.triangle(*p, 4));
                 layout.allowed[seat] &= !forbidden | layout.home[seat] | layout.goal[seat];
             }
+            let (axis, sign) = goal_point.axis_and_sign();
             for hole in 0..HOLES {
-                layout.rows_to_goal[seat][hole] = goal_point.rows_from_tip(geometry.cube[hole]);
+                let cube = geometry.cube[hole];
+                layout.rows_to_goal[seat][hole] = goal_point.rows_from_tip(cube);
+                // The tip's cube: 8 along the point's axis, -4 along the two others.
+                let steps: i32 = (0..3)
+                    .map(|a| {
+                        let tip = if a == axis { 8 * sign } else { -4 * sign };
+                        (cube.axis(a) as i32 - tip as i32).abs()
+                    })
+                    .sum();
+                layout.steps_to_goal[seat][hole] = (steps / 2) as u8;
             }
         }
         layout
@@ -483,6 +498,19 @@ impl ChineseCheckers {
             bits &= bits - 1;
         }
         total
+    }
+
+    /// The rows from 0-based hole `hole` to the tip of `seat`'s goal.
+    #[inline]
+    pub fn rows_to_goal(&self, seat: Seat, hole: usize) -> i32 {
+        self.layout.rows_to_goal[seat.index()][hole] as i32
+    }
+
+    /// The steps from 0-based hole `hole` to the tip of `seat`'s goal on an empty board:
+    /// the rows to the tip, more for a hole off to the side of the goal.
+    #[inline]
+    pub fn steps_to_goal(&self, seat: Seat, hole: usize) -> i32 {
+        self.layout.steps_to_goal[seat.index()][hole] as i32
     }
 
     /// Rule A: every hole of `seat`'s goal occupied, at least one by `seat`.

@@ -517,3 +517,35 @@ fn render_draws_the_star() {
     assert_eq!(lines[8].matches('.').count(), 9);
     assert_eq!(lines[17], "A to move, ply 0");
 }
+
+#[test]
+fn steps_to_goal_add_sideways_steps_outside_the_goal_wedge() {
+    for players in [2, 3, 6] {
+        let start = ChineseCheckers::start(Rules {
+            players,
+            ..Rules::default()
+        });
+        for seat in Seat::all(players as usize) {
+            let goal = start.goal(seat);
+            for hole in 0..HOLES {
+                let (rows, steps) = (
+                    start.rows_to_goal(seat, hole),
+                    start.steps_to_goal(seat, hole),
+                );
+                assert!(steps >= rows, "{seat} hole {}", hole + 1);
+                if goal >> hole & 1 == 1 {
+                    assert_eq!(steps, rows, "{seat} hole {}", hole + 1);
+                }
+            }
+        }
+    }
+    // Seat B of two players runs to the top point. Hole 11, the left end of row 5,
+    // lies 4 rows below the top tip and 4 holes to the left of the wedge (holes 15 to
+    // 19 of row 5), while hole 17, in the middle of row 5, lies inside it.
+    let start = ChineseCheckers::default();
+    assert_eq!(start.rows_to_goal(Seat::B, 10), 4);
+    assert_eq!(start.steps_to_goal(Seat::B, 10), 8);
+    assert_eq!(start.steps_to_goal(Seat::B, 16), 4);
+    assert_eq!(start.steps_to_goal(Seat::B, 0), 0);
+    assert_eq!(start.steps_to_goal(Seat::A, 120), 0);
+}
