@@ -4,7 +4,7 @@ use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
-use engine::{with_game, Game, GameKind, GameSpec};
+use engine::{with_game, Game, GameSpec};
 
 use crate::analyze::{analyze_command, AnalyzeArgs};
 use crate::calibrate::{calibrate_command, CalibrateArgs};
@@ -239,9 +239,4 @@ fn perft(args: &PerftArgs, out: &mut dyn Write) -> Result<(), ArenaError> {
 /// An error writing the report to standard output.
 pub fn stdout_error(error: std::io::Error) -> ArenaError {
     ArenaError::failure(format!("cannot write to standard output: {error}"))
-}
-
-/// The names of every game, for help texts.
-pub fn game_names() -> String {
-    GameKind::known_names()
 }

@@ -185,32 +185,9 @@ pub fn parse(path: &Path, text: &str) -> Result<TournamentConfig, ArenaError> {
         (engine::Game::ply_cap(&start), engine::Game::players(&start))
     });
 
-    if *raw.games_per_pair.get_ref() == 0 {
-        return Err(at(
-            raw.games_per_pair.span(),
-            "field `games_per_pair`: 0: expected at least 1".into(),
-        ));
-    }
-    let max_plies = match &raw.max_plies {
-        None => start_ply_cap,
-        Some(value) if *value.get_ref() == 0 => {
-            return Err(at(
-                value.span(),
-                "field `max_plies`: 0: expected at least 1".into(),
-            ))
-        }
-        Some(value) => *value.get_ref(),
-    };
-    let threads = match &raw.threads {
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        Some(value) if *value.get_ref() == 0 => {
-            return Err(at(
-                value.span(),
-                "field `threads`: 0: expected at least 1".into(),
-            ))
-        }
-        Some(value) => *value.get_ref(),
-    };
+    at_least_one(&at, "games_per_pair", Some(&raw.games_per_pair), 1)?;
+    let max_plies = at_least_one(&at, "max_plies", raw.max_plies.as_ref(), start_ply_cap)?;
+    let threads = at_least_one(&at, "threads", raw.threads.as_ref(), default_threads())?;
     if raw.agent.len() < players.max(2) {
         return Err(at(
             0..0,
@@ -265,12 +242,9 @@ pub fn parse(path: &Path, text: &str) -> Result<TournamentConfig, ArenaError> {
         .bootstrap
         .as_ref()
         .map_or(DEFAULT_BOOTSTRAP, |b| *b.get_ref());
-    let out = raw.out.map(PathBuf::from).unwrap_or_else(|| {
-        let stem = path
-            .file_stem()
-            .map_or("run".into(), |s| s.to_string_lossy().into_owned());
-        PathBuf::from("results").join(stem)
-    });
+    let out = raw
+        .out
+        .map_or_else(|| default_out(path, "run"), PathBuf::from);
     Ok(TournamentConfig {
         path: path.to_path_buf(),
         identity: RunIdentity {
@@ -288,6 +262,37 @@ pub fn parse(path: &Path, text: &str) -> Result<TournamentConfig, ArenaError> {
         threads,
         out,
     })
+}
+
+/// A whole-number field that must be at least 1: its value, or `default` when it is
+/// absent.
+pub(crate) fn at_least_one<T: Copy + PartialEq + Default>(
+    at: &dyn Fn(Range<usize>, String) -> ArenaError,
+    field: &str,
+    value: Option<&Spanned<T>>,
+    default: T,
+) -> Result<T, ArenaError> {
+    match value {
+        None => Ok(default),
+        Some(value) if *value.get_ref() == T::default() => Err(at(
+            value.span(),
+            format!("field `{field}`: 0: expected at least 1"),
+        )),
+        Some(value) => Ok(*value.get_ref()),
+    }
+}
+
+/// The worker threads when a config names none: one per core.
+pub(crate) fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// The output folder when a config names none: `results/<the config's file stem>`.
+pub(crate) fn default_out(path: &Path, fallback: &str) -> PathBuf {
+    let stem = path
+        .file_stem()
+        .map_or(fallback.into(), |s| s.to_string_lossy().into_owned());
+    PathBuf::from("results").join(stem)
 }
 
 /// A message that names `path` and the line of `span` in `text`, and quotes what was

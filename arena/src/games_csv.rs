@@ -5,13 +5,23 @@ use std::fs::{File, OpenOptions};
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
+use engine::{Outcome, Seat};
+
 use crate::error::ArenaError;
+use crate::match_play::PlayedGame;
 
 /// The header of `games.csv` for two-player games.
 pub const HEADER: &str = "game_id,pairing,seed,first,second,winner,plies,end,moves";
 
 /// What the CSV files call the seats, in turn order.
 pub const SEAT_LABELS: [&str; 6] = ["first", "second", "third", "fourth", "fifth", "sixth"];
+
+/// The winner column: the label of the seat that won alone, or `draw`.
+pub fn winner_label(outcome: &Outcome) -> &'static str {
+    outcome
+        .winner()
+        .map_or("draw", |seat| SEAT_LABELS[seat.index()])
+}
 
 /// The header of `games.csv` for games of `players` seats: for two, [`HEADER`]; for more,
 /// one name column per seat and one place column per seat, `moves` always last.
@@ -54,6 +64,42 @@ pub struct GameRow {
 }
 
 impl GameRow {
+    /// The row of a played game: `seats` names the agents seat by seat.
+    pub fn from_played<M: std::fmt::Display>(
+        game_id: u64,
+        pairing: usize,
+        seed: u64,
+        seats: Vec<String>,
+        played: &PlayedGame<M>,
+    ) -> GameRow {
+        use std::fmt::Write as _;
+        let mut moves = String::with_capacity(played.moves.len() * 6);
+        for (index, mv) in played.moves.iter().enumerate() {
+            if index > 0 {
+                moves.push(' ');
+            }
+            let _ = write!(moves, "{mv}");
+        }
+        let outcome = &played.outcome;
+        let players = seats.len();
+        GameRow {
+            game_id,
+            pairing,
+            seed,
+            seats,
+            winner: winner_label(outcome).into(),
+            plies: played.moves.len() as u32,
+            end: outcome.reason().as_str().into(),
+            // Two-seat rows carry no place columns: the winner says it all.
+            places: if players > 2 {
+                Seat::all(players).map(|seat| outcome.place(seat)).collect()
+            } else {
+                Vec::new()
+            },
+            moves,
+        }
+    }
+
     /// The row as one CSV line, newline included. Names never hold commas or quotes
     /// (the config refuses them), so no field needs quoting.
     pub fn to_line(&self) -> String {

@@ -11,11 +11,11 @@ use engine::{with_game, Game, GameSpec, Outcome, Seat};
 use crate::cli::{parse_game, stdout_error, PlayArgs, ReplayArgs};
 use crate::config::{AgentEntry, RunIdentity};
 use crate::error::ArenaError;
+use crate::games_csv::winner_label;
 use crate::games_csv::{self, GameRow};
 use crate::human::{self, Console, HumanSide, Player, RecordedMoves};
 use crate::levels::{self, Levels};
 use crate::match_play::{play_game, GameSetup, PlayedGame};
-use crate::tournament::winner_label;
 
 /// Runs `arena play`; a human seat reads its moves from `input`, a terminal when
 /// `input_is_terminal` (which shows what is typed; other input is echoed after each
@@ -131,24 +131,8 @@ fn write_record<M: std::fmt::Display>(
     played: &PlayedGame<M>,
 ) -> Result<(), ArenaError> {
     let players = identity.agent.len();
-    let moves: Vec<String> = played.moves.iter().map(|m| m.to_string()).collect();
-    let row = GameRow {
-        game_id: 0,
-        pairing: 0,
-        seed: identity.seed,
-        seats: identity.agent.iter().map(|a| a.name.clone()).collect(),
-        winner: winner_label(&played.outcome).into(),
-        plies: played.moves.len() as u32,
-        end: played.outcome.reason().as_str().into(),
-        places: if players > 2 {
-            Seat::all(players)
-                .map(|seat| played.outcome.place(seat))
-                .collect()
-        } else {
-            Vec::new()
-        },
-        moves: moves.join(" "),
-    };
+    let seats = identity.agent.iter().map(|a| a.name.clone()).collect();
+    let row = GameRow::from_played(0, 0, identity.seed, seats, played);
     if let Some(dir) = record.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).map_err(|e| ArenaError::io(dir, "create", e))?;
     }

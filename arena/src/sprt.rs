@@ -15,7 +15,7 @@ use toml::Spanned;
 use crate::calibrate::config::{check_spec, GsprtSettings};
 use crate::calibrate::games::{record_of, BatchPlayer, Matchup, ReadGames, Setup};
 use crate::cli::stdout_error;
-use crate::config::{located, read_text};
+use crate::config::{at_least_one, default_out, default_threads, located, read_text};
 use crate::error::ArenaError;
 use crate::stats::{Gsprt, GsprtStatus, Outcomes, PairRecord, Verdict};
 
@@ -175,12 +175,7 @@ pub fn load(path: &Path) -> Result<(SprtConfig, GameSpec), ArenaError> {
         ("batch_pairs", &raw.batch_pairs),
         ("max_pairs", &raw.max_pairs),
     ] {
-        if *value.get_ref() == 0 {
-            return Err(at(
-                value.span(),
-                format!("field `{field}`: 0: expected at least 1"),
-            ));
-        }
+        at_least_one(&at, field, Some(value), 1)?;
     }
     let settings = GsprtSettings {
         margin: raw.elo1.get_ref() - raw.elo0.get_ref(),
@@ -196,22 +191,10 @@ pub fn load(path: &Path) -> Result<(SprtConfig, GameSpec), ArenaError> {
         raw.beta,
     )
     .map_err(|e| at(raw.elo1.span(), format!("field `elo1`: {e}")))?;
-    let threads = match &raw.threads {
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        Some(value) if *value.get_ref() == 0 => {
-            return Err(at(
-                value.span(),
-                "field `threads`: 0: expected at least 1".into(),
-            ))
-        }
-        Some(value) => *value.get_ref(),
-    };
-    let out = raw.out.map(PathBuf::from).unwrap_or_else(|| {
-        let stem = path
-            .file_stem()
-            .map_or("sprt".into(), |s| s.to_string_lossy().into_owned());
-        PathBuf::from("results").join(stem)
-    });
+    let threads = at_least_one(&at, "threads", raw.threads.as_ref(), default_threads())?;
+    let out = raw
+        .out
+        .map_or_else(|| default_out(path, "sprt"), PathBuf::from);
     Ok((
         SprtConfig {
             game: game.to_string(),

@@ -3,12 +3,12 @@
 
 use std::collections::HashMap;
 use std::io::{IsTerminal, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use agents::{Agent, Evaluate};
-use engine::{with_game, Game, Seat};
+use engine::{with_game, Game};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -416,43 +416,12 @@ fn play_scheduled<G: Evaluate>(
     };
     let mut seats = cache.seats(&game.seats);
     let played = play_game(start, &mut seats, &setup, |_, _| {});
-    let mut moves = String::with_capacity(played.moves.len() * 6);
-    for (index, mv) in played.moves.iter().enumerate() {
-        if index > 0 {
-            moves.push(' ');
-        }
-        use std::fmt::Write;
-        let _ = write!(moves, "{mv}");
-    }
-    let players = game.seats.len();
-    GameRow {
-        game_id: game.game_id,
-        pairing: game.pairing,
-        seed: game.seed,
-        seats: game
-            .seats
-            .iter()
-            .map(|&agent| identity.agent[agent].name.clone())
-            .collect(),
-        winner: winner_label(&played.outcome).into(),
-        plies: played.moves.len() as u32,
-        end: played.outcome.reason().as_str().into(),
-        places: if players > 2 {
-            Seat::all(players)
-                .map(|seat| played.outcome.place(seat))
-                .collect()
-        } else {
-            Vec::new()
-        },
-        moves,
-    }
-}
-
-/// The winner column: the label of the seat that won alone, or `draw`.
-pub fn winner_label(outcome: &engine::Outcome) -> &'static str {
-    outcome
-        .winner()
-        .map_or("draw", |seat| games_csv::SEAT_LABELS[seat.index()])
+    let seats = game
+        .seats
+        .iter()
+        .map(|&agent| identity.agent[agent].name.clone())
+        .collect();
+    GameRow::from_played(game.game_id, game.pairing, game.seed, seats, &played)
 }
 
 /// A progress bar on standard error when it is a terminal, hidden otherwise.
@@ -468,9 +437,4 @@ fn progress_bar(total: u64, done: u64) -> ProgressBar {
         bar.set_style(style);
     }
     bar
-}
-
-/// The output folder of a run, as the config and command line resolve it.
-pub fn output_folder(config: &TournamentConfig) -> PathBuf {
-    config.out.clone()
 }

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
 use super::knob::Knob;
-use crate::config::{located, read_text, AgentEntry};
+use crate::config::{at_least_one, default_out, default_threads, located, read_text, AgentEntry};
 use crate::error::ArenaError;
 
 #[derive(Debug, Deserialize)]
@@ -251,20 +251,6 @@ pub fn load(path: &Path) -> Result<CalibrationConfig, ArenaError> {
     parse(path, &text)
 }
 
-fn at_least_one<T: Copy + Into<f64>>(
-    at: &dyn Fn(Range<usize>, String) -> ArenaError,
-    field: &str,
-    value: &Spanned<T>,
-) -> Result<T, ArenaError> {
-    if (*value.get_ref()).into() < 1.0 {
-        return Err(at(
-            value.span(),
-            format!("field `{field}`: 0: expected at least 1"),
-        ));
-    }
-    Ok(*value.get_ref())
-}
-
 /// Validates calibration config `text` read from `path` (used in messages only).
 ///
 /// # Errors
@@ -285,22 +271,8 @@ pub fn parse(path: &Path, text: &str) -> Result<CalibrationConfig, ArenaError> {
             .map_err(|e| at(raw.game.span(), format!("field `game`: {e}")))?;
         engine::Game::ply_cap(&start)
     });
-    let max_plies = match &raw.max_plies {
-        None => ply_cap,
-        Some(value) => at_least_one(&at, "max_plies", value)?,
-    };
-    let threads = match &raw.threads {
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        Some(value) => {
-            if *value.get_ref() == 0 {
-                return Err(at(
-                    value.span(),
-                    "field `threads`: 0: expected at least 1".into(),
-                ));
-            }
-            *value.get_ref()
-        }
-    };
+    let max_plies = at_least_one(&at, "max_plies", raw.max_plies.as_ref(), ply_cap)?;
+    let threads = at_least_one(&at, "threads", raw.threads.as_ref(), default_threads())?;
     let confidence = match &raw.confidence {
         None => 0.95,
         Some(value) if *value.get_ref() > 0.0 && *value.get_ref() < 1.0 => *value.get_ref(),
@@ -314,8 +286,8 @@ pub fn parse(path: &Path, text: &str) -> Result<CalibrationConfig, ArenaError> {
             ))
         }
     };
-    let batch_pairs = at_least_one(&at, "batch_pairs", &raw.batch_pairs)?;
-    let max_pairs = at_least_one(&at, "max_pairs", &raw.max_pairs)?;
+    let batch_pairs = at_least_one(&at, "batch_pairs", Some(&raw.batch_pairs), 1)?;
+    let max_pairs = at_least_one(&at, "max_pairs", Some(&raw.max_pairs), 1)?;
     if max_pairs < batch_pairs {
         return Err(at(
             raw.max_pairs.span(),
@@ -324,11 +296,8 @@ pub fn parse(path: &Path, text: &str) -> Result<CalibrationConfig, ArenaError> {
             ),
         ));
     }
-    let final_pairs = at_least_one(&at, "final_pairs", &raw.final_pairs)?;
-    let max_steps = match &raw.max_steps {
-        None => 12,
-        Some(value) => at_least_one(&at, "max_steps", value)?,
-    };
+    let final_pairs = at_least_one(&at, "final_pairs", Some(&raw.final_pairs), 1)?;
+    let max_steps = at_least_one(&at, "max_steps", raw.max_steps.as_ref(), 12)?;
 
     // The reference ladder.
     if raw.reference.is_empty() {
@@ -392,8 +361,8 @@ pub fn parse(path: &Path, text: &str) -> Result<CalibrationConfig, ArenaError> {
         margin: positive(&at, "margin", Some(&raw.gsprt.margin), 0.0)?,
         alpha: raw.gsprt.alpha,
         beta: raw.gsprt.beta,
-        batch_pairs: at_least_one(&at, "batch_pairs", &raw.gsprt.batch_pairs)?,
-        max_pairs: at_least_one(&at, "max_pairs", &raw.gsprt.max_pairs)?,
+        batch_pairs: at_least_one(&at, "batch_pairs", Some(&raw.gsprt.batch_pairs), 1)?,
+        max_pairs: at_least_one(&at, "max_pairs", Some(&raw.gsprt.max_pairs), 1)?,
     };
     crate::stats::Gsprt::new(0.0, gsprt.margin, gsprt.alpha, gsprt.beta)
         .map_err(|e| at(raw.gsprt.margin.span(), format!("section `gsprt`: {e}")))?;
@@ -489,22 +458,10 @@ pub fn parse(path: &Path, text: &str) -> Result<CalibrationConfig, ArenaError> {
         });
     }
 
-    let bootstrap = match &raw.bootstrap {
-        None => 200,
-        Some(value) if *value.get_ref() == 0 => {
-            return Err(at(
-                value.span(),
-                "field `bootstrap`: 0: expected at least 1".into(),
-            ))
-        }
-        Some(value) => *value.get_ref(),
-    };
-    let out = raw.out.map(PathBuf::from).unwrap_or_else(|| {
-        let stem = path
-            .file_stem()
-            .map_or("calibration".into(), |s| s.to_string_lossy().into_owned());
-        PathBuf::from("results").join(stem)
-    });
+    let bootstrap = at_least_one(&at, "bootstrap", raw.bootstrap.as_ref(), 200)?;
+    let out = raw
+        .out
+        .map_or_else(|| default_out(path, "calibration"), PathBuf::from);
     Ok(CalibrationConfig {
         identity: CalibrationIdentity {
             game: game.to_string(),
