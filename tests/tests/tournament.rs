@@ -163,3 +163,69 @@ fn every_game_of_a_small_tournament_replays() {
     assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
     assert!(stderr(&output).contains("differs from the record"));
 }
+
+#[test]
+fn tables_of_three_rotate_seats_record_places_and_replay() {
+    let dir = scratch("three-seats");
+    let (one, two) = (dir.join("one"), dir.join("two"));
+    let text = format!(
+        "game = \"chinese-checkers\"\nplayers = 3\nseed = 3\ngames_per_pair = 1\n\
+         opening_plies = 4\nmax_plies = 90\nbootstrap = 50\n\n\
+         [[agent]]\nname = \"r1\"\nspec = \"random\"\n\n[[agent]]\nname = \"g\"\nspec = \"greedy\"\n\n\
+         [[agent]]\nname = \"r2\"\nspec = \"random:epsilon=0.5\"\n\n[[agent]]\nname = \"r3\"\nspec = \"random\"\n"
+    );
+    let path = dir.join("config.toml");
+    std::fs::write(&path, text).unwrap();
+    let path = path.to_str().unwrap();
+    for (out, threads) in [(&one, "1"), (&two, "2")] {
+        let output = run(&[
+            "run",
+            path,
+            "--threads",
+            threads,
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert!(output.status.success(), "{}", stderr(&output));
+    }
+    assert_eq!(run_files(&one), run_files(&two));
+    let games = one.join("games.csv");
+    let csv = std::fs::read_to_string(&games).unwrap();
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(
+        lines[0],
+        "game_id,pairing,seed,first,second,third,winner,plies,end,place_first,place_second,\
+         place_third,moves"
+    );
+    // Four agents, every three of them, each set rotating its three through every seat.
+    assert_eq!(lines.len(), 1 + 4 * 3);
+    let seats = |line: &str| {
+        line.split(',')
+            .skip(3)
+            .take(3)
+            .map(String::from)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(seats(lines[1]), ["r1", "g", "r2"]);
+    assert_eq!(seats(lines[2]), ["g", "r2", "r1"]);
+    assert_eq!(seats(lines[3]), ["r2", "r1", "g"]);
+    let standings = std::fs::read_to_string(one.join("standings.csv")).unwrap();
+    assert!(standings
+        .lines()
+        .next()
+        .unwrap()
+        .ends_with(",mean_place,win_rate,win_rate_lo,win_rate_hi,points_per_game"));
+    for id in 0..12 {
+        let output = run(&["replay", games.to_str().unwrap(), "--game", &id.to_string()]);
+        assert!(output.status.success(), "game {id}: {}", stderr(&output));
+        let last = String::from_utf8(output.stdout).unwrap();
+        assert!(
+            last.trim_end()
+                .lines()
+                .last()
+                .unwrap()
+                .contains(" places A="),
+            "{last}"
+        );
+    }
+}
