@@ -138,7 +138,7 @@ impl<R: BufRead, G: Evaluate> Console<R, G> {
         }
         let agent = hint.agent.as_mut().expect("built above");
         agent.reset(seeds::derive(hint.seed, HINT_STREAM, ply as u64));
-        match checked_choice(&mut **agent, position) {
+        match checked_choice(&mut **agent, position, &mut Vec::new()) {
             Ok(mv) => format!("hint: {mv} (level {HINT_LEVEL} would play it)"),
             Err(why) => format!("no hint: level {HINT_LEVEL} ({spec}) failed: {why}"),
         }
@@ -309,10 +309,12 @@ pub fn play_with_humans<G: Game>(
             buffer[opening.random_range(0..buffer.len())]
         } else {
             match &mut players[seat.index()] {
-                Player::Agent(agent) => match checked_choice(&mut **agent, &position) {
-                    Ok(mv) => mv,
-                    Err(why) => return Ok(forfeit(moves, seat, seats, why)),
-                },
+                Player::Agent(agent) => {
+                    match checked_choice(&mut **agent, &position, &mut Vec::new()) {
+                        Ok(mv) => mv,
+                        Err(why) => return Ok(forfeit(moves, seat, seats, why)),
+                    }
+                }
                 Player::Human => match humans.request(&position, ply, out)? {
                     Request::Play(mv) if position.is_legal(mv) => mv,
                     Request::Play(mv) => {
@@ -388,7 +390,7 @@ fn replay_to_agents<G: Game>(
             if let Player::Agent(agent) = &mut players[position.to_move().index()] {
                 // The agent chose this move before, from the same state: asking again
                 // moves its random stream on as it did then.
-                let _ = checked_choice(&mut **agent, &position);
+                let _ = checked_choice(&mut **agent, &position, &mut Vec::new());
             }
         }
         for player in players.iter_mut() {

@@ -66,7 +66,7 @@ pub fn play_game<G: Game>(
             position.generate_moves(&mut buffer);
             buffer[opening.random_range(0..buffer.len())]
         } else {
-            match checked_choice(&mut *agents[seat.index()], &position) {
+            match checked_choice(&mut *agents[seat.index()], &position, &mut buffer) {
                 Ok(mv) => mv,
                 Err(why) => return forfeit(played, seat, players, why),
             }
@@ -81,16 +81,23 @@ pub fn play_game<G: Game>(
 }
 
 /// The move `agent` chooses in `position`, or why its seat forfeits: an illegal move or
-/// a panic.
+/// a panic. `legal` is a buffer for the legal moves, reused so that no ply allocates.
 pub(crate) fn checked_choice<G: Game>(
     agent: &mut dyn Agent<G>,
     position: &G,
+    legal: &mut Vec<G::Move>,
 ) -> Result<G::Move, String> {
     match catch_unwind(AssertUnwindSafe(|| agent.choose(position))) {
-        Ok(mv) if position.is_legal(mv) => Ok(mv),
+        Ok(mv) if is_legal(position, mv, legal) => Ok(mv),
         Ok(mv) => Err(format!("illegal move {mv}")),
         Err(panic) => Err(panic_message(&*panic)),
     }
+}
+
+/// Whether `mv` is one of the legal moves of `position`, an ongoing game.
+fn is_legal<G: Game>(position: &G, mv: G::Move, legal: &mut Vec<G::Move>) -> bool {
+    position.generate_moves(legal);
+    legal.contains(&mv)
 }
 
 /// The game `moves` ended by `seat` forfeiting, for `why`.
