@@ -317,7 +317,7 @@ fn a_player_with_no_move_passes() {
     p.generate_moves(&mut list);
     assert_eq!(list, [ChineseCheckersMove::pass(Seat::A)]);
     assert_eq!(p.count_moves(&mut Vec::new()), 1);
-    let mut after = p;
+    let mut after = p.clone();
     after.play(list[0]);
     assert_eq!(after.to_move(), Seat::B);
     assert_eq!(after.ply(), 1);
@@ -459,13 +459,14 @@ fn options_are_checked() {
     assert!(error(&[("board", "diamond"), ("players", "3")]).contains("two players only"));
     assert!(error(&[("pieces", "15"), ("players", "4")]).contains("overlap"));
     assert!(error(&[("colour", "red")]).contains("unknown option \"colour\""));
-    for key in ["deadline", "repetition", "deadlock", "teams"] {
-        assert!(
-            error(&[(key, "true")]).contains("not supported yet"),
-            "{key}"
-        );
+    for key in ["deadline", "repetition", "deadlock"] {
+        assert!(options(&[(key, "true")]).is_ok(), "{key}");
         assert!(options(&[(key, "false")]).is_ok(), "{key}");
     }
+    assert!(error(&[("teams", "true")]).contains("4 players (2v2) or 6 (3v3)"));
+    assert!(error(&[("teams", "true"), ("players", "3")]).contains("2v2"));
+    assert!(options(&[("teams", "true"), ("players", "4")]).is_ok());
+    assert!(options(&[("teams", "true"), ("players", "6")]).is_ok());
     assert!(options(&[
         ("super_jumps", "true"),
         ("no_camp_entry", "true"),
