@@ -3,6 +3,54 @@
 //! (every goal hole filled, at least one by the mover), and play on for places. The rules
 //! are the project's rules file for the game; this module follows its binding choices.
 //!
+//! # Options
+//! Every option is a `key=value` of [`GameOptions`]; the flags are `true` or `false`, off
+//! by default.
+//!
+//! | key | values | rule |
+//! |---|---|---|
+//! | `players` | 2, 3, 4, 6 | seating as in the rules file (19.2), turn order round the star |
+//! | `pieces` | 10, 15 | 15: camps of side 5 (2 or 3 players only) |
+//! | `board` | `star`, `diamond` | the 81-hole diamond (R3, two players only) |
+//! | `super_jumps` | flag | equidistant jumps |
+//! | `no_camp_entry` | flag | R2: no stopping in another point's camp (hopping through is fine) |
+//! | `pass` | flag | a player may pass on any turn |
+//! | `deadline` | flag | QQ rule E: after its 20th, 25th and 30th turn a seat needs 5, 8 and 10 pieces out of its home |
+//! | `repetition` | flag | a piece that has gone back three times to where it stood two of its moves earlier may not again |
+//! | `deadlock` | flag | ten rounds without a new low of the whole board's distance end the game by progress |
+//! | `teams` | flag | 2v2 (4 players) or 3v3 (6): A, C, E against B, D, F |
+//!
+//! How the rules file's words are read:
+//!
+//! - **deadline**: a seat's turns count its own moves and passes; after its 20th, 25th
+//!   and 30th turn the pieces not standing in its home (a piece that went back in does
+//!   not count) must number at least 5, 8 and 10 (8, 12 and 15 with 15 pieces: half,
+//!   four fifths and all). The turn counts only change on the seat's own turns, so this
+//!   is the same as checking at the end of the round. A seat that fails loses: with two
+//!   players the other wins; with more it is out, placed last among the seats still
+//!   playing (a later one to go out takes the place above), and is skipped from then on;
+//!   the game ends when one seat is left. A seat that fills its goal on that very turn
+//!   has finished and is not checked. With teams the seat's team loses.
+//! - **repetition**: per piece. A piece moved from `x` to `y` remembers `x`; when its next
+//!   move takes it back to `x` (where it stood two of its own moves earlier, the A-B-A
+//!   pattern) it counts a repetition. The count stays with the piece; once it is 3 the
+//!   move back to the hole it stood on before its last move is not generated. Other
+//!   pieces' moves and passes in between do not matter.
+//! - **deadlock**: the board's distance is the rows every piece on the board still has
+//!   to travel to its goal's tip. Net progress is a new lowest distance; when ten rounds
+//!   (10 × the seats still playing, in plies) pass without one the game ends, reason
+//!   [`EndReason::Stuck`], seats ranked by [`Game::progress`] with equal progress
+//!   sharing a place. The rules file's 0.75 to the leader and 0.25 to the trailer is this
+//!   ranking: the leader is placed ahead (the arena's score counts places), equal
+//!   progress is a shared place.
+//! - **teams**: the rules file leaves the seating open; partners are the seats that
+//!   alternate in turn order, which with 4 players are also the opposite points (X+ and
+//!   X−, Y− and Y+), and with 6 are every other point. A team wins when, after a
+//!   member's move, that member has filled its goal (rule A) or the team's pieces in
+//!   their goals number 15 (2v2) or 23 (3v3); there is no playing on for places. Every
+//!   member of a team shares its place (equal places skip as in sport: 1, 3, 1, 3); at
+//!   the ply cap or on a deadlock each member's progress is its team's total.
+//!
 //! # Notation
 //! Holes are numbered row by row from the top, left to right, 1 to 121 (see
 //! [`geometry`]). A move is `FROM-TO` (`8-18`), or `pass`.
@@ -10,10 +58,20 @@
 //! A position is the 17 rows of the star from the top, separated by `/`, one character a
 //! hole: the seat letter of the piece on it (`A` to `F`) or `.`; then a space and the seat
 //! to move; then, separated by spaces, the `key=value` rule options that differ from the
-//! defaults (`players`, `pieces`, `board`, `super_jumps`, `no_camp_entry`, `pass`), the
-//! plies played (`ply=N`) when not 0, and the seats that have filled their goal with
-//! their places (`places=B1,C2`) when any have. On the diamond board the holes off the
-//! board are written `.` and must be empty. The two-player start:
+//! defaults, the plies played (`ply=N`) when not 0, and the seats that have filled their
+//! goal with their places (`places=B1,C2`) when any have. The options' state follows
+//! when it differs from what the rest implies:
+//!
+//! - `out=C4,B3`: seats out on the deadline with their places;
+//! - `turns=20,21,20`: each seat's turns, when not what `ply` gives (seat A first);
+//! - `history=HOLE:PREVIOUS:COUNT,...`: with repetition, for each piece that has moved,
+//!   the hole it stood on before its last move and its repetitions;
+//! - `record=LOW:PLY`: with deadlock, the board's lowest distance and the ply that reached
+//!   it, when not the present distance and ply;
+//! - `team_won=1` or `2`: with teams, the team that has won (1 is A, C, E).
+//!
+//! On the diamond board the holes off the board are written `.` and must be empty. The
+//! two-player start:
 //!
 //! `A/AA/AAA/AAAA/........./ ... /BBBB/BBB/BB/B A` (rows of 1, 2, 3, 4, 13, ... holes).
 
