@@ -196,11 +196,16 @@ mod cc_weights {
 
 /// Chinese checkers: a seat's standing in steps of progress (steps still to travel to
 /// the goal's tip, sideways ones included, negated, a bonus per piece in the goal and a penalty for a straggler), a finished seat
-/// far above any seat still playing (the earlier place the higher).
+/// far above any seat still playing (the earlier place the higher), a seat out on the
+/// deadline far below.
 fn chinese_checkers_standing(position: &ChineseCheckers, seat: Seat) -> i32 {
     use cc_weights::*;
     if let Some(place) = position.place(seat) {
         return FINISHED - 100 * place as i32;
+    }
+    if let Some(place) = position.out_place(seat) {
+        // Out on the deadline option: below any seat still playing.
+        return -FINISHED - 100 * place as i32;
     }
     let mut bits = position.pieces(seat);
     let pieces = bits.count_ones() as i32;

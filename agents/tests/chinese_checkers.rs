@@ -89,7 +89,7 @@ fn play_match(
                 .map(|s| agent(if s == seat { strong } else { weak }))
                 .collect();
             let seed = 100 * (round as u64 * players as u64 + seat.index() as u64);
-            let outcome = play(&mut agents, position, seed);
+            let outcome = play(&mut agents, position.clone(), seed);
             result.games += 1;
             result.score += outcome.score(seat);
             result.mean_place += outcome.place(seat) as f64;

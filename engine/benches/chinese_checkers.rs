@@ -43,7 +43,7 @@ fn movegen(c: &mut Criterion) {
         let mut moves = Vec::new();
         let mut position = start(players);
         while !position.is_over() {
-            positions.push(position);
+            positions.push(position.clone());
             position.generate_moves(&mut moves);
             position.play(moves[rng.random_range(0..moves.len())]);
         }
@@ -76,7 +76,7 @@ fn random_games(start: &ChineseCheckers, games: u32, rng: &mut ChaCha8Rng) -> u6
     let mut moves = Vec::with_capacity(256);
     let mut plies = 0;
     for _ in 0..games {
-        let mut position = *start;
+        let mut position = start.clone();
         while !position.is_over() {
             position.generate_moves(&mut moves);
             position.play(moves[rng.random_range(0..moves.len())]);

@@ -27,7 +27,7 @@ fn main() {
     let mut plies = 0u64;
     let clock = Instant::now();
     for _ in 0..games {
-        let mut position = start;
+        let mut position = start.clone();
         let mut played = 0;
         while !position.is_over() && played < ply_cap {
             position.generate_moves(&mut moves);

@@ -127,6 +127,15 @@ fn chinese_checkers_is_legal(position: &ChineseCheckers, mv: ChineseCheckersMove
         return position.rules().pass
             || (0..HOLES).all(|origin| chinese_checkers_targets(position, origin).is_empty());
     }
+    if position.rules().repetition {
+        // After three returns a piece may not go back to where it stood two of its own
+        // moves earlier.
+        if let Some((previous, 3)) = position.piece_history(mv.from()) {
+            if previous == mv.to() {
+                return false;
+            }
+        }
+    }
     chinese_checkers_targets(position, mv.from() as usize - 1).contains(&(mv.to() as usize - 1))
 }
 
@@ -236,6 +245,26 @@ fn chinese_checkers_conforms_for_every_player_count_and_option() {
         &[("board", "diamond"), ("pieces", "15")],
         &[("no_camp_entry", "true"), ("players", "6")],
         &[("pass", "true"), ("players", "4")],
+        &[("deadline", "true")],
+        &[("deadline", "true"), ("players", "3")],
+        &[("deadline", "true"), ("players", "6"), ("pass", "true")],
+        &[("repetition", "true")],
+        &[
+            ("repetition", "true"),
+            ("players", "4"),
+            ("super_jumps", "true"),
+        ],
+        &[("deadlock", "true")],
+        &[("deadlock", "true"), ("players", "6")],
+        &[("teams", "true"), ("players", "4")],
+        &[("teams", "true"), ("players", "6"), ("deadline", "true")],
+        &[
+            ("deadline", "true"),
+            ("repetition", "true"),
+            ("deadlock", "true"),
+            ("teams", "true"),
+            ("players", "4"),
+        ],
     ];
     for (index, setup) in setups.iter().enumerate() {
         let start = chinese_checkers(setup);

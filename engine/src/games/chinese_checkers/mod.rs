@@ -3,6 +3,54 @@
 //! (every goal hole filled, at least one by the mover), and play on for places. The rules
 //! are the project's rules file for the game; this module follows its binding choices.
 //!
+//! # Options
+//! Every option is a `key=value` of [`GameOptions`]; the flags are `true` or `false`, off
+//! by default.
+//!
+//! | key | values | rule |
+//! |---|---|---|
+//! | `players` | 2, 3, 4, 6 | seating as in the rules file (19.2), turn order round the star |
+//! | `pieces` | 10, 15 | 15: camps of side 5 (2 or 3 players only) |
+//! | `board` | `star`, `diamond` | the 81-hole diamond (R3, two players only) |
+//! | `super_jumps` | flag | equidistant jumps |
+//! | `no_camp_entry` | flag | R2: no stopping in another point's camp (hopping through is fine) |
+//! | `pass` | flag | a player may pass on any turn |
+//! | `deadline` | flag | QQ rule E: after its 20th, 25th and 30th turn a seat needs 5, 8 and 10 pieces out of its home |
+//! | `repetition` | flag | a piece that has gone back three times to where it stood two of its moves earlier may not again |
+//! | `deadlock` | flag | ten rounds without a new low of the whole board's distance end the game by progress |
+//! | `teams` | flag | 2v2 (4 players) or 3v3 (6): A, C, E against B, D, F |
+//!
+//! How the rules file's words are read:
+//!
+//! - **deadline**: a seat's turns count its own moves and passes; after its 20th, 25th
+//!   and 30th turn the pieces not standing in its home (a piece that went back in does
+//!   not count) must number at least 5, 8 and 10 (8, 12 and 15 with 15 pieces: half,
+//!   four fifths and all). The turn counts only change on the seat's own turns, so this
+//!   is the same as checking at the end of the round. A seat that fails loses: with two
+//!   players the other wins; with more it is out, placed last among the seats still
+//!   playing (a later one to go out takes the place above), and is skipped from then on;
+//!   the game ends when one seat is left. A seat that fills its goal on that very turn
+//!   has finished and is not checked. With teams the seat's team loses.
+//! - **repetition**: per piece. A piece moved from `x` to `y` remembers `x`; when its next
+//!   move takes it back to `x` (where it stood two of its own moves earlier, the A-B-A
+//!   pattern) it counts a repetition. The count stays with the piece; once it is 3 the
+//!   move back to the hole it stood on before its last move is not generated. Other
+//!   pieces' moves and passes in between do not matter.
+//! - **deadlock**: the board's distance is the rows every piece on the board still has
+//!   to travel to its goal's tip. Net progress is a new lowest distance; when ten rounds
+//!   (10 × the seats still playing, in plies) pass without one the game ends, reason
+//!   [`EndReason::Stuck`], seats ranked by [`Game::progress`] with equal progress
+//!   sharing a place. The rules file's 0.75 to the leader and 0.25 to the trailer is this
+//!   ranking: the leader is placed ahead (the arena's score counts places), equal
+//!   progress is a shared place.
+//! - **teams**: the rules file leaves the seating open; partners are the seats that
+//!   alternate in turn order, which with 4 players are also the opposite points (X+ and
+//!   X−, Y− and Y+), and with 6 are every other point. A team wins when, after a
+//!   member's move, that member has filled its goal (rule A) or the team's pieces in
+//!   their goals number 15 (2v2) or 23 (3v3); there is no playing on for places. Every
+//!   member of a team shares its place (equal places skip as in sport: 1, 3, 1, 3); at
+//!   the ply cap or on a deadlock each member's progress is its team's total.
+//!
 //! # Notation
 //! Holes are numbered row by row from the top, left to right, 1 to 121 (see
 //! [`geometry`]). A move is `FROM-TO` (`8-18`), or `pass`.
@@ -10,10 +58,20 @@
 //! A position is the 17 rows of the star from the top, separated by `/`, one character a
 //! hole: the seat letter of the piece on it (`A` to `F`) or `.`; then a space and the seat
 //! to move; then, separated by spaces, the `key=value` rule options that differ from the
-//! defaults (`players`, `pieces`, `board`, `super_jumps`, `no_camp_entry`, `pass`), the
-//! plies played (`ply=N`) when not 0, and the seats that have filled their goal with
-//! their places (`places=B1,C2`) when any have. On the diamond board the holes off the
-//! board are written `.` and must be empty. The two-player start:
+//! defaults, the plies played (`ply=N`) when not 0, and the seats that have filled their
+//! goal with their places (`places=B1,C2`) when any have. The options' state follows
+//! when it differs from what the rest implies:
+//!
+//! - `out=C4,B3`: seats out on the deadline with their places;
+//! - `turns=20,21,20`: each seat's turns, when not what `ply` gives (seat A first);
+//! - `history=HOLE:PREVIOUS:COUNT,...`: with repetition, for each piece that has moved,
+//!   the hole it stood on before its last move and its repetitions;
+//! - `record=LOW:PLY`: with deadlock, the board's lowest distance and the ply that reached
+//!   it, when not the present distance and ply;
+//! - `team_won=1` or `2`: with teams, the team that has won (1 is A, C, E).
+//!
+//! On the diamond board the holes off the board are written `.` and must be empty. The
+//! two-player start:
 //!
 //! `A/AA/AAA/AAAA/........./ ... /BBBB/BBB/BB/B A` (rows of 1, 2, 3, 4, 13, ... holes).
 
@@ -49,8 +107,20 @@ pub const OPTION_KEYS: &[&str] = &[
     "teams",
 ];
 
-/// Options of the rules file that this engine does not play yet: accepted only when off.
-const UNSUPPORTED_KEYS: &[&str] = &["deadline", "repetition", "deadlock", "teams"];
+/// Rounds after which the deadline option counts the pieces that have left home, with
+/// the pieces required for 10 and for 15 pieces a player.
+const DEADLINES: [(u16, u32, u32); 3] = [(20, 5, 8), (25, 8, 12), (30, 10, 15)];
+
+/// Repetitions after which a piece may not go back to where it stood two of its own
+/// moves earlier.
+const MAX_REPETITIONS: u8 = 3;
+
+/// Rounds without a new low of the whole board's distance to the goals that end the game
+/// under the deadlock option.
+const DEADLOCK_ROUNDS: u32 = 10;
+
+/// The hole-history entry of a piece that has not moved.
+const NO_PREVIOUS: u8 = u8::MAX;
 
 /// The progress of a seat that has filled its goal, less its place: above any progress of
 /// a seat still playing.
@@ -85,6 +155,18 @@ pub struct Rules {
     pub no_camp_entry: bool,
     /// Whether a player may pass instead of moving.
     pub pass: bool,
+    /// The anti-stalling deadline (QQ rule E): after its 20th, 25th and 30th turn a seat
+    /// must have 5, 8 and 10 pieces out of its home (8, 12 and 15 with 15 pieces).
+    pub deadline: bool,
+    /// A piece that has gone back to where it stood two of its own moves earlier three
+    /// times may not do so again.
+    pub repetition: bool,
+    /// Ten rounds without a new low of the whole board's distance to the goals end the
+    /// game, ranked by progress.
+    pub deadlock: bool,
+    /// Partnerships of the seats that alternate in turn order (A, C, E against B, D, F):
+    /// 2v2 with 4 players, 3v3 with 6.
+    pub teams: bool,
 }
 
 impl Default for Rules {
@@ -96,6 +178,10 @@ impl Default for Rules {
             super_jumps: false,
             no_camp_entry: false,
             pass: false,
+            deadline: false,
+            repetition: false,
+            deadlock: false,
+            teams: false,
         }
     }
 }
@@ -151,11 +237,10 @@ impl Rules {
                 "super_jumps" => rules.super_jumps = flag(key, value)?,
                 "no_camp_entry" => rules.no_camp_entry = flag(key, value)?,
                 "pass" => rules.pass = flag(key, value)?,
-                _ if UNSUPPORTED_KEYS.contains(&key) => {
-                    if flag(key, value)? {
-                        return Err(bad(key, value, "false: this option is not supported yet"));
-                    }
-                }
+                "deadline" => rules.deadline = flag(key, value)?,
+                "repetition" => rules.repetition = flag(key, value)?,
+                "deadlock" => rules.deadlock = flag(key, value)?,
+                "teams" => rules.teams = flag(key, value)?,
                 _ => {
                     return Err(GameError::UnknownOption {
                         game: name,
@@ -179,6 +264,13 @@ impl Rules {
                 "10: with 4 or 6 players the 15-hole camps overlap",
             ));
         }
+        if rules.teams && rules.players != 4 && rules.players != 6 {
+            return Err(bad(
+                "teams",
+                "true",
+                "false: teams need 4 players (2v2) or 6 (3v3)",
+            ));
+        }
         Ok(rules)
     }
 
@@ -199,6 +291,10 @@ impl Rules {
             ("super_jumps", self.super_jumps),
             ("no_camp_entry", self.no_camp_entry),
             ("pass", self.pass),
+            ("deadline", self.deadline),
+            ("repetition", self.repetition),
+            ("deadlock", self.deadlock),
+            ("teams", self.teams),
         ] {
             if on {
                 pairs.push((key, "true".to_string()));
@@ -393,9 +489,40 @@ impl fmt::Display for ChineseCheckersMove {
     }
 }
 
-/// A Chinese checkers position: the pieces, the seat to move, the plies played and the
-/// places of the seats that have finished.
+/// What [`Game::undo`] needs back under the options that keep history.
 #[derive(Clone, Copy, Debug)]
+struct Undo {
+    hash: u64,
+    /// The history entry of the hole the piece landed on, before the move.
+    landing: (u8, u8),
+    best: u16,
+    since: u16,
+    out: u8,
+    eliminated: u8,
+    team_won: u8,
+}
+
+/// A hash key from a number, for the state of the options.
+const fn mix(value: u64) -> u64 {
+    let mut z = value.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The hash key of the repetition history of the piece on `hole`.
+#[inline]
+fn history_key(hole: usize, (previous, count): (u8, u8)) -> u64 {
+    if previous == NO_PREVIOUS {
+        0
+    } else {
+        mix(0xC1C1_0000_0000 ^ (hole as u64) << 16 ^ (previous as u64) << 8 ^ count as u64)
+    }
+}
+
+/// A Chinese checkers position: the pieces, the seat to move, the plies played, the
+/// places of the seats that have finished or dropped out, and the state of the options.
+#[derive(Clone, Debug)]
 pub struct ChineseCheckers {
     /// Each seat's pieces.
     pieces: [Holes; MAX_PLAYERS],
@@ -410,6 +537,23 @@ pub struct ChineseCheckers {
     places: [u8; MAX_PLAYERS],
     /// How many seats have filled their goal.
     finished: u8,
+    /// Seats that missed the deadline (a bit per seat); they hold the last places.
+    out: u8,
+    /// How many seats missed the deadline.
+    eliminated: u8,
+    /// Turns each seat has played (passes included).
+    turns: [u16; MAX_PLAYERS],
+    /// With teams: 0 while playing, else 1 + the winning team.
+    team_won: u8,
+    /// With deadlock: the lowest distance of the whole board to the goals so far, and
+    /// the ply at which it was reached.
+    best: u16,
+    since: u16,
+    /// With repetition: for each hole, the hole its piece stood on before its last move
+    /// ([`NO_PREVIOUS`] if none) and the piece's repetitions; empty when off.
+    history: Vec<(u8, u8)>,
+    /// What undo restores, one entry a move, when an option keeps history.
+    undo_stack: Vec<Undo>,
     hash: u64,
 }
 
@@ -438,10 +582,146 @@ impl ChineseCheckers {
             ply,
             places,
             finished: places.iter().filter(|p| **p != 0).count() as u8,
+            out: 0,
+            eliminated: 0,
+            turns: [0; MAX_PLAYERS],
+            team_won: 0,
+            best: 0,
+            since: ply,
+            history: if rules.repetition {
+                vec![(NO_PREVIOUS, 0); HOLES]
+            } else {
+                Vec::new()
+            },
+            undo_stack: Vec::new(),
             hash: 0,
         };
+        let players = rules.players as usize;
+        for seat in 0..players {
+            position.turns[seat] =
+                (ply as usize / players + usize::from(seat < ply as usize % players)) as u16;
+        }
+        position.best = position.board_distance();
         position.hash = position.compute_hash();
         position
+    }
+
+    /// Whether an option keeps undo history.
+    #[inline]
+    fn keeps_history(&self) -> bool {
+        let r = &self.rules;
+        r.deadline || r.repetition || r.deadlock || r.teams
+    }
+
+    /// The rows every piece on the board still has to travel to its goal's tip.
+    pub fn board_distance(&self) -> u16 {
+        Seat::all(self.players())
+            .map(|seat| self.distance_to_goal(seat))
+            .sum::<i32>() as u16
+    }
+
+    /// The hash of the options' state other than the pieces' history.
+    fn option_hash(&self) -> u64 {
+        let mut hash = 0;
+        if self.rules.deadline {
+            for seat in 0..self.players() {
+                let turns = self.turns[seat].min(DEADLINES[2].0 + 1);
+                if turns != 0 {
+                    hash ^= mix(0xDEAD_0000 ^ (seat as u64) << 8 ^ turns as u64);
+                }
+            }
+            if self.out != 0 {
+                hash ^= mix(0x0717_0000 ^ self.out as u64);
+            }
+        }
+        if self.team_won != 0 {
+            hash ^= mix(0x7EA0_0000 ^ self.team_won as u64);
+        }
+        if self.rules.deadlock {
+            hash ^= mix(0xD1D1_0000_0000 ^ (self.best as u64) << 16 ^ self.stall() as u64);
+        }
+        hash
+    }
+
+    /// Plies since the whole board last reached a new low of its distance to the goals.
+    pub fn stall(&self) -> u32 {
+        (self.ply - self.since) as u32
+    }
+
+    /// The plies without a new low that end the game under the deadlock option: ten
+    /// rounds of the seats still playing.
+    fn deadlock_limit(&self) -> u32 {
+        let playing = self.players() as u32 - self.finished as u32 - self.eliminated as u32;
+        DEADLOCK_ROUNDS * playing
+    }
+
+    /// Whether the deadlock option has ended the game.
+    #[inline]
+    fn deadlocked(&self) -> bool {
+        self.rules.deadlock && self.stall() >= self.deadlock_limit()
+    }
+
+    /// With teams, `seat`'s team: 0 for A, C, E and 1 for B, D, F.
+    pub fn team(seat: Seat) -> usize {
+        seat.index() % 2
+    }
+
+    /// The pieces in their goals of the members of `team`.
+    pub fn team_pieces_in_goal(&self, team: usize) -> u32 {
+        Seat::all(self.players())
+            .filter(|seat| Self::team(*seat) == team)
+            .map(|seat| self.pieces_in_goal(seat))
+            .sum()
+    }
+
+    /// The team pieces in goals that win: 15 for 2v2, 23 for 3v3.
+    fn team_target(&self) -> u32 {
+        if self.rules.players == 4 {
+            15
+        } else {
+            23
+        }
+    }
+
+    /// With teams, the winning team once one has won.
+    pub fn winning_team(&self) -> Option<usize> {
+        (self.team_won != 0).then(|| self.team_won as usize - 1)
+    }
+
+    /// Whether `seat` missed the deadline and is out of the game.
+    pub fn is_out(&self, seat: Seat) -> bool {
+        self.out >> seat.index() & 1 == 1
+    }
+
+    /// Turns `seat` has played, passes included.
+    pub fn turns(&self, seat: Seat) -> u32 {
+        self.turns[seat.index()] as u32
+    }
+
+    /// With repetition, the hole (1-based) the piece on 1-based `hole` stood on before its
+    /// last move, and how often it has gone back to where it stood two of its moves
+    /// earlier; `None` for a piece that has not moved or without the option.
+    pub fn piece_history(&self, hole: u32) -> Option<(u32, u8)> {
+        let (previous, count) = *self.history.get(hole as usize - 1)?;
+        (previous != NO_PREVIOUS).then_some((previous as u32 + 1, count))
+    }
+
+    /// The pieces of `seat` that have left its home.
+    pub fn pieces_out_of_home(&self, seat: Seat) -> u32 {
+        (self.pieces(seat) & !self.home(seat)).count_ones()
+    }
+
+    /// Whether `seat`, having just played its turn, misses a deadline.
+    fn misses_deadline(&self, seat: Seat) -> bool {
+        let turns = self.turns[seat.index()];
+        DEADLINES.iter().any(|&(round, ten, fifteen)| {
+            let needed = if self.rules.pieces == 15 {
+                fifteen
+            } else {
+                ten
+            };
+            turns == round && self.pieces_out_of_home(seat) < needed
+        })
     }
 
     /// The rule options.
@@ -480,7 +760,12 @@ impl ChineseCheckers {
     /// `seat`'s place if it has filled its goal (1 for the first to finish).
     pub fn place(&self, seat: Seat) -> Option<u8> {
         let place = self.places[seat.index()];
-        (place != 0).then_some(place)
+        (place != 0 && !self.is_out(seat)).then_some(place)
+    }
+
+    /// `seat`'s place if it has missed the deadline (last among those then playing).
+    pub fn out_place(&self, seat: Seat) -> Option<u8> {
+        self.is_out(seat).then_some(self.places[seat.index()])
     }
 
     /// How many of `seat`'s pieces stand in its goal.
@@ -524,8 +809,15 @@ impl ChineseCheckers {
     #[inline]
     fn piece_destinations(&self, seat: usize, from: usize) -> Holes {
         let lifted = self.occupied & !(1 << from);
-        destinations(self.layout.geometry, from, lifted, self.rules.super_jumps)
-            & self.layout.allowed[seat]
+        let mut targets = destinations(self.layout.geometry, from, lifted, self.rules.super_jumps)
+            & self.layout.allowed[seat];
+        if self.rules.repetition {
+            let (previous, count) = self.history[from];
+            if previous != NO_PREVIOUS && count >= MAX_REPETITIONS {
+                targets &= !(1 << previous);
+            }
+        }
+        targets
     }
 
     /// The seat after `seat` in turn order that has not finished.
@@ -552,6 +844,88 @@ impl ChineseCheckers {
         Seat::all(self.rules.players as usize)
             .find(|seat| self.pieces(*seat) >> hole & 1 == 1)
             .map_or('.', Seat::letter)
+    }
+}
+
+impl ChineseCheckers {
+    /// A seat's progress still playing: pieces in the goal (×256), less the rows to go.
+    fn own_progress(&self, seat: Seat) -> i32 {
+        self.pieces_in_goal(seat) as i32 * 256 - self.distance_to_goal(seat)
+    }
+
+    /// Whether the places are settled: a team has won, or one seat is left playing.
+    #[inline]
+    fn decided(&self) -> bool {
+        self.team_won != 0 || (self.finished + self.eliminated) as usize + 1 >= self.players()
+    }
+
+    /// [`Game::play`] under the options that keep history.
+    fn play_with_options(&mut self, mv: ChineseCheckersMove) {
+        let seat = mv.seat as usize;
+        let (from, to) = (mv.from as usize, mv.to as usize);
+        let repetition = self.rules.repetition && !mv.is_pass();
+        self.undo_stack.push(Undo {
+            hash: self.hash,
+            landing: if repetition {
+                self.history[to]
+            } else {
+                (NO_PREVIOUS, 0)
+            },
+            best: self.best,
+            since: self.since,
+            out: self.out,
+            eliminated: self.eliminated,
+            team_won: self.team_won,
+        });
+        let mut hash = self.hash ^ self.option_hash();
+        if !mv.is_pass() {
+            let bits: Holes = 1 << from | 1 << to;
+            self.pieces[seat] ^= bits;
+            self.occupied ^= bits;
+            hash ^= piece_key(seat, from) ^ piece_key(seat, to);
+        }
+        if repetition {
+            let (previous, count) = self.history[from];
+            let back = previous as usize == to;
+            let moved = (from as u8, (count + u8::from(back)).min(MAX_REPETITIONS));
+            hash ^= history_key(from, self.history[from]) ^ history_key(to, moved);
+            self.history[to] = moved;
+        }
+        self.ply += 1;
+        self.turns[seat] += 1;
+        let mover = mv.seat();
+        let mut finished_now = false;
+        if self.rules.teams {
+            let team = Self::team(mover);
+            if self.has_filled_goal(mover) || self.team_pieces_in_goal(team) >= self.team_target() {
+                self.team_won = team as u8 + 1;
+                finished_now = true;
+            }
+        } else if self.has_filled_goal(mover) {
+            self.finished += 1;
+            self.places[seat] = self.finished;
+            finished_now = true;
+        }
+        if self.rules.deadline && !finished_now && self.misses_deadline(mover) {
+            if self.rules.teams {
+                self.team_won = (1 - Self::team(mover)) as u8 + 1;
+            } else {
+                self.places[seat] = self.rules.players - self.eliminated;
+                self.out |= 1 << seat;
+                self.eliminated += 1;
+            }
+        }
+        if self.rules.deadlock {
+            let total = self.board_distance();
+            if total < self.best {
+                self.best = total;
+                self.since = self.ply;
+            }
+        }
+        let next = self.next_playing(mover);
+        hash ^= side_key(seat) ^ side_key(next.index());
+        self.to_move = next;
+        self.hash = hash ^ self.option_hash();
     }
 }
 
@@ -627,6 +1001,10 @@ impl Game for ChineseCheckers {
 
     #[inline]
     fn play(&mut self, mv: ChineseCheckersMove) {
+        if self.keeps_history() {
+            self.play_with_options(mv);
+            return;
+        }
         let seat = mv.seat as usize;
         if !mv.is_pass() {
             let bits: Holes = 1 << mv.from | 1 << mv.to;
@@ -635,6 +1013,7 @@ impl Game for ChineseCheckers {
             self.hash ^= piece_key(seat, mv.from as usize) ^ piece_key(seat, mv.to as usize);
         }
         self.ply += 1;
+        self.turns[seat] += 1;
         if self.has_filled_goal(mv.seat()) {
             self.finished += 1;
             self.places[seat] = self.finished;
@@ -647,27 +1026,50 @@ impl Game for ChineseCheckers {
     #[inline]
     fn undo(&mut self, mv: ChineseCheckersMove) {
         let seat = mv.seat as usize;
+        let saved = if self.keeps_history() {
+            self.undo_stack.pop()
+        } else {
+            None
+        };
         self.hash ^= side_key(self.to_move.index()) ^ side_key(seat);
         self.to_move = mv.seat();
         if self.places[seat] != 0 {
             self.places[seat] = 0;
-            self.finished -= 1;
+            if self.out >> seat & 1 == 0 {
+                self.finished -= 1;
+            }
         }
         self.ply -= 1;
+        self.turns[seat] -= 1;
         if !mv.is_pass() {
             let bits: Holes = 1 << mv.from | 1 << mv.to;
             self.pieces[seat] ^= bits;
             self.occupied ^= bits;
             self.hash ^= piece_key(seat, mv.from as usize) ^ piece_key(seat, mv.to as usize);
         }
+        if let Some(saved) = saved {
+            if self.rules.repetition && !mv.is_pass() {
+                self.history[mv.to as usize] = saved.landing;
+            }
+            self.hash = saved.hash;
+            self.best = saved.best;
+            self.since = saved.since;
+            self.out = saved.out;
+            self.eliminated = saved.eliminated;
+            self.team_won = saved.team_won;
+        }
     }
 
-    /// Over when one seat is left unfinished (places by finishing order, the last seat
-    /// last; reason [`EndReason::Goal`]), or at the ply cap (the unfinished seats ranked
-    /// by progress after the finished ones; reason [`EndReason::PlyCap`]).
+    /// Over when one seat is left playing (places by finishing order, seats out on the
+    /// deadline last; reason [`EndReason::Goal`]), when a team has won (its members
+    /// first, the other team second; [`EndReason::Goal`]), on a deadlock (ranked by
+    /// progress; [`EndReason::Stuck`]), or at the ply cap (the seats still playing ranked
+    /// by progress between the finished and the out ones; [`EndReason::PlyCap`]).
     fn status(&self) -> Status {
-        if self.finished as usize + 1 >= self.players() {
+        if self.decided() {
             Status::Over(self.outcome_by_progress(EndReason::Goal))
+        } else if self.deadlocked() {
+            Status::Over(self.outcome_by_progress(EndReason::Stuck))
         } else if self.ply as u32 >= self.cap() {
             Status::Over(self.outcome_by_progress(EndReason::PlyCap))
         } else {
@@ -677,7 +1079,7 @@ impl Game for ChineseCheckers {
 
     #[inline]
     fn is_over(&self) -> bool {
-        self.finished as usize + 1 >= self.players() || self.ply as u32 >= self.cap()
+        self.decided() || self.deadlocked() || self.ply as u32 >= self.cap()
     }
 
     #[inline]
@@ -690,19 +1092,39 @@ impl Game for ChineseCheckers {
         for seat in 0..self.players() {
             let mut bits = self.pieces[seat];
             while bits != 0 {
-                hash ^= piece_key(seat, bits.trailing_zeros() as usize);
+                let hole = bits.trailing_zeros() as usize;
+                hash ^= piece_key(seat, hole);
+                if self.rules.repetition {
+                    hash ^= history_key(hole, self.history[hole]);
+                }
                 bits &= bits - 1;
             }
         }
-        hash
+        hash ^ self.option_hash()
     }
 
-    /// A finished seat: 100,000 less its place. Otherwise pieces in the goal first
-    /// (×256), then the rows still to travel, negated (at most 15 × 16 < 256).
+    /// A finished seat: 100,000 less its place; a seat out on the deadline: −100,000
+    /// less its place. Otherwise pieces in the goal first (×256), then the rows still to
+    /// travel, negated (at most 15 × 16 < 256). With teams every member has its team's
+    /// progress: 100,000 for the winning team, else the sum of its members' own.
     fn progress(&self, seat: Seat) -> i32 {
+        if self.rules.teams {
+            let team = Self::team(seat);
+            return match self.winning_team() {
+                Some(winner) if winner == team => FINISHED_PROGRESS,
+                Some(_) => -FINISHED_PROGRESS,
+                None => Seat::all(self.players())
+                    .filter(|member| Self::team(*member) == team)
+                    .map(|member| self.own_progress(member))
+                    .sum(),
+            };
+        }
+        if let Some(place) = self.out_place(seat) {
+            return -FINISHED_PROGRESS - place as i32;
+        }
         match self.place(seat) {
             Some(place) => FINISHED_PROGRESS - place as i32,
-            None => self.pieces_in_goal(seat) as i32 * 256 - self.distance_to_goal(seat),
+            None => self.own_progress(seat),
         }
     }
 
@@ -791,6 +1213,49 @@ impl fmt::Display for ChineseCheckers {
             let lead = if index == 0 { " places=" } else { "," };
             write!(f, "{lead}{seat}{place}")?;
         }
+        let mut out: Vec<(u8, Seat)> = Seat::all(self.players())
+            .filter_map(|seat| self.out_place(seat).map(|place| (place, seat)))
+            .collect();
+        out.sort_unstable_by(|a, b| b.cmp(a));
+        for (index, (place, seat)) in out.iter().enumerate() {
+            let lead = if index == 0 { " out=" } else { "," };
+            write!(f, "{lead}{seat}{place}")?;
+        }
+        if self.rules.deadline {
+            let derived = ChineseCheckers::from_parts(
+                self.rules,
+                [0; MAX_PLAYERS],
+                Seat::A,
+                self.ply,
+                [0; MAX_PLAYERS],
+            );
+            if derived.turns != self.turns {
+                let list: Vec<String> = self.turns[..self.players()]
+                    .iter()
+                    .map(u16::to_string)
+                    .collect();
+                write!(f, " turns={}", list.join(","))?;
+            }
+        }
+        if self.rules.repetition {
+            let mut lead = " history=";
+            let mut bits = self.occupied;
+            while bits != 0 {
+                let hole = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let (previous, count) = self.history[hole];
+                if previous != NO_PREVIOUS {
+                    write!(f, "{lead}{}:{}:{count}", hole + 1, previous as usize + 1)?;
+                    lead = ",";
+                }
+            }
+        }
+        if self.rules.deadlock && (self.best != self.board_distance() || self.since != self.ply) {
+            write!(f, " record={}:{}", self.best, self.since)?;
+        }
+        if self.team_won != 0 {
+            write!(f, " team_won={}", self.team_won)?;
+        }
         Ok(())
     }
 }
@@ -799,7 +1264,8 @@ impl fmt::Display for ChineseCheckers {
 fn parse_position(text: &str) -> Result<ChineseCheckers, ParseError> {
     const EXPECTED: &str = "17 rows of 1, 2, 3, 4, 13, 12, 11, 10, 9, 10, 11, 12, 13, 4, 3, 2, 1 \
          holes ('A'-'F' or '.') separated by '/', a space, the seat to move, then optional \
-         key=value options (players, pieces, board, super_jumps, no_camp_entry, pass, ply, places)";
+         key=value options (players, pieces, board, super_jumps, no_camp_entry, pass, deadline, \
+         repetition, deadlock, teams, ply, places, out, turns, history, record, team_won)";
     let error = |why: &str| ParseError::new("position", text, format!("{EXPECTED}; {why}"));
     let mut fields = text.split_whitespace();
     let board = fields.next().ok_or_else(|| error("empty"))?;
@@ -807,6 +1273,7 @@ fn parse_position(text: &str) -> Result<ChineseCheckers, ParseError> {
     let mut option_pairs = Vec::new();
     let mut ply = 0u16;
     let mut places_text = None;
+    let mut state = Vec::new();
     for field in fields {
         let (key, value) = field
             .split_once('=')
@@ -814,6 +1281,7 @@ fn parse_position(text: &str) -> Result<ChineseCheckers, ParseError> {
         match key {
             "ply" => ply = value.parse().map_err(|_| error("ply is not a number"))?,
             "places" => places_text = Some(value),
+            "out" | "turns" | "history" | "record" | "team_won" => state.push((key, value)),
             _ => option_pairs.push((key, value)),
         }
     }
@@ -881,7 +1349,103 @@ fn parse_position(text: &str) -> Result<ChineseCheckers, ParseError> {
         }
         _ => return Err(error("the seat to move must be a seat still playing")),
     };
-    Ok(ChineseCheckers::from_parts(
-        rules, pieces, to_move, ply, places,
-    ))
+    let mut position = ChineseCheckers::from_parts(rules, pieces, to_move, ply, places);
+    let number = |text: &str, what: &str| -> Result<u32, ParseError> {
+        text.parse()
+            .map_err(|_| error(&format!("{what}: {text:?} is not a number")))
+    };
+    for (key, value) in state {
+        match key {
+            "out" => {
+                for entry in value.split(',') {
+                    let seat = entry
+                        .chars()
+                        .next()
+                        .and_then(Seat::from_letter)
+                        .filter(|s| s.index() < players && position.places[s.index()] == 0)
+                        .ok_or_else(|| {
+                            error("out lists seats still unplaced with places, as in D4")
+                        })?;
+                    let place = number(&entry[1..], "out")? as u8;
+                    position.places[seat.index()] = place;
+                    position.out |= 1 << seat.index();
+                    position.eliminated += 1;
+                }
+                let mut given: Vec<u8> = Seat::all(players)
+                    .filter_map(|s| position.out_place(s))
+                    .collect();
+                given.sort_unstable_by(|a, b| b.cmp(a));
+                if given
+                    .iter()
+                    .enumerate()
+                    .any(|(i, p)| *p as usize != players - i)
+                    || !rules.deadline
+                    || position.finished + position.eliminated >= rules.players
+                    || position.is_out(to_move)
+                {
+                    return Err(error("out places run from the last place up, with the deadline option, for fewer seats than play, not the seat to move"));
+                }
+            }
+            "turns" => {
+                let list: Vec<&str> = value.split(',').collect();
+                if !rules.deadline || list.len() != players {
+                    return Err(error(
+                        "turns needs the deadline option and one count a seat",
+                    ));
+                }
+                for (seat, text) in list.iter().enumerate() {
+                    position.turns[seat] = number(text, "turns")? as u16;
+                }
+            }
+            "history" => {
+                if !rules.repetition {
+                    return Err(error("history needs the repetition option"));
+                }
+                for entry in value.split(',') {
+                    let parts: Vec<&str> = entry.split(':').collect();
+                    let bad =
+                        || error("history entries are HOLE:PREVIOUS:COUNT of pieces on the board");
+                    if parts.len() != 3 {
+                        return Err(bad());
+                    }
+                    let hole = number(parts[0], "history")? as usize;
+                    let previous = number(parts[1], "history")? as usize;
+                    let count = number(parts[2], "history")?;
+                    if !(1..=HOLES).contains(&hole)
+                        || !(1..=HOLES).contains(&previous)
+                        || hole == previous
+                        || count > MAX_REPETITIONS as u32
+                        || position.occupied >> (hole - 1) & 1 == 0
+                    {
+                        return Err(bad());
+                    }
+                    position.history[hole - 1] = ((previous - 1) as u8, count as u8);
+                }
+            }
+            "record" => {
+                let (best, since) = value
+                    .split_once(':')
+                    .ok_or_else(|| error("record is BEST:PLY"))?;
+                let (best, since) = (number(best, "record")?, number(since, "record")?);
+                if !rules.deadlock || since > ply as u32 || best > position.board_distance() as u32
+                {
+                    return Err(error("record needs the deadlock option, a ply not after the position's and a low not above the board's distance"));
+                }
+                position.best = best as u16;
+                position.since = since as u16;
+            }
+            _ => {
+                position.team_won = match value {
+                    "1" => 1,
+                    "2" => 2,
+                    _ => return Err(error("team_won is 1 (A, C, E) or 2 (B, D, F)")),
+                };
+                if !rules.teams || position.finished != 0 {
+                    return Err(error("team_won needs the teams option"));
+                }
+            }
+        }
+    }
+    position.hash = position.compute_hash();
+    Ok(position)
 }

@@ -317,7 +317,7 @@ fn a_player_with_no_move_passes() {
     p.generate_moves(&mut list);
     assert_eq!(list, [ChineseCheckersMove::pass(Seat::A)]);
     assert_eq!(p.count_moves(&mut Vec::new()), 1);
-    let mut after = p;
+    let mut after = p.clone();
     after.play(list[0]);
     assert_eq!(after.to_move(), Seat::B);
     assert_eq!(after.ply(), 1);
@@ -459,13 +459,14 @@ fn options_are_checked() {
     assert!(error(&[("board", "diamond"), ("players", "3")]).contains("two players only"));
     assert!(error(&[("pieces", "15"), ("players", "4")]).contains("overlap"));
     assert!(error(&[("colour", "red")]).contains("unknown option \"colour\""));
-    for key in ["deadline", "repetition", "deadlock", "teams"] {
-        assert!(
-            error(&[(key, "true")]).contains("not supported yet"),
-            "{key}"
-        );
+    for key in ["deadline", "repetition", "deadlock"] {
+        assert!(options(&[(key, "true")]).is_ok(), "{key}");
         assert!(options(&[(key, "false")]).is_ok(), "{key}");
     }
+    assert!(error(&[("teams", "true")]).contains("4 players (2v2) or 6 (3v3)"));
+    assert!(error(&[("teams", "true"), ("players", "3")]).contains("2v2"));
+    assert!(options(&[("teams", "true"), ("players", "4")]).is_ok());
+    assert!(options(&[("teams", "true"), ("players", "6")]).is_ok());
     assert!(options(&[
         ("super_jumps", "true"),
         ("no_camp_entry", "true"),
@@ -548,4 +549,347 @@ fn steps_to_goal_add_sideways_steps_outside_the_goal_wedge() {
     assert_eq!(start.steps_to_goal(Seat::B, 16), 4);
     assert_eq!(start.steps_to_goal(Seat::B, 0), 0);
     assert_eq!(start.steps_to_goal(Seat::A, 120), 0);
+}
+
+/// The rules with the given options over the defaults.
+fn rules_with(pairs: &[(&str, &str)]) -> Rules {
+    Rules::from_pairs(pairs.iter().copied()).unwrap()
+}
+
+/// `p` with its notation extended by `extra` fields, read back.
+fn reparse(p: &ChineseCheckers, extra: &str) -> ChineseCheckers {
+    ChineseCheckers::parse_position(&format!("{p} {extra}")).unwrap()
+}
+
+/// Plays `mv`, checks the hash and the round trip, and returns the text before it.
+fn play_checked(p: &mut ChineseCheckers, mv: ChineseCheckersMove) -> String {
+    let before = p.to_string();
+    assert!(p.is_legal(mv), "{mv} in {p}");
+    p.play(mv);
+    assert_eq!(p.hash(), p.compute_hash(), "after {mv}");
+    let text = p.to_string();
+    let parsed = ChineseCheckers::parse_position(&text).unwrap();
+    assert_eq!(parsed.to_string(), text);
+    assert_eq!(parsed.hash(), p.hash(), "{text}");
+    before
+}
+
+/// Undoes `mv` and checks that the position and hash are back to `before`.
+fn undo_checked(p: &mut ChineseCheckers, mv: ChineseCheckersMove, before: &str) {
+    p.undo(mv);
+    assert_eq!(p.to_string(), before);
+    assert_eq!(p.hash(), p.compute_hash());
+    assert_eq!(
+        p.hash(),
+        ChineseCheckers::parse_position(before).unwrap().hash()
+    );
+}
+
+/// A's pieces on the first `home` holes of its home and `outside` holes in the centre.
+fn deadline_position(home: usize, outside: usize, players: &str) -> ChineseCheckers {
+    let home: Vec<u32> = (1..=home as u32).collect();
+    deadline_position_on(&home, outside, players)
+}
+
+/// A's pieces on the `home` holes and `outside` holes in the centre.
+fn deadline_position_on(home: &[u32], outside: usize, players: &str) -> ChineseCheckers {
+    let rules = rules_with(&[("deadline", "true"), ("players", players)]);
+    let start = ChineseCheckers::start(rules);
+    let centre = [
+        at(0, 0),
+        at(2, 0),
+        at(-2, 0),
+        at(0, 2),
+        at(0, -2),
+        at(2, -2),
+    ];
+    let a: Vec<u32> = home.iter().chain(&centre[..outside]).copied().collect();
+    let mut seats: Vec<Vec<u32>> = vec![a];
+    for seat in Seat::all(rules.players as usize).skip(1) {
+        let home = start.home(seat);
+        seats.push(
+            (0..HOLES as u32)
+                .filter(|h| home >> h & 1 == 1)
+                .map(|h| h + 1)
+                .collect(),
+        );
+    }
+    let refs: Vec<&[u32]> = seats.iter().map(Vec::as_slice).collect();
+    position(rules, &refs, Seat::A)
+}
+
+#[test]
+fn deadline_two_players_too_few_pieces_out_loses() {
+    // A has played 19 turns with 4 pieces out of its home; a 20th that leaves 4 out
+    // loses, one that brings a 5th out does not.
+    let p = deadline_position(6, 4, "2");
+    let mut p = reparse(&p, "ply=38");
+    assert_eq!(p.turns(Seat::A), 19);
+    let still_four = p.parse_move(&format!("{}-{}", at(0, 0), at(1, 0))).unwrap();
+    let before = play_checked(&mut p, still_four);
+    assert!(p.is_out(Seat::A));
+    let outcome = p.status().outcome().expect("A loses on the deadline");
+    assert_eq!(outcome.winner(), Some(Seat::B));
+    assert_eq!(outcome.reason(), EndReason::Goal);
+    assert!(p.to_string().contains(" out=A2"), "{p}");
+    undo_checked(&mut p, still_four, &before);
+    assert!(!p.is_out(Seat::A));
+    // Hole 7 (row 4) steps out of the home: the 5th piece out.
+    let p5 = deadline_position_on(&[1, 2, 3, 4, 5, 7], 4, "2");
+    let mut p5 = reparse(&p5, "ply=38");
+    let out = *targets(&p5, 7).iter().find(|h| **h > 10).unwrap();
+    let fifth = p5.parse_move(&format!("7-{out}")).unwrap();
+    play_checked(&mut p5, fifth);
+    assert_eq!(p5.pieces_out_of_home(Seat::A), 5);
+    assert!(!p5.is_out(Seat::A));
+    assert_eq!(p5.status(), Status::Ongoing);
+    // The 25th turn needs 8 out: 5 are not enough.
+    let mut p25 = reparse(&deadline_position(5, 5, "2"), "ply=48");
+    let mv = p25
+        .parse_move(&format!("{}-{}", at(0, 0), at(1, 0)))
+        .unwrap();
+    play_checked(&mut p25, mv);
+    assert!(p25.is_out(Seat::A));
+    // Off by default: the same move is harmless.
+    let mut plain = position(
+        Rules::default(),
+        &[&[1, 2, 3, 4, 5, 6, at(0, 0)], &[121]],
+        Seat::A,
+    );
+    plain = ChineseCheckers::parse_position(&format!("{plain} ply=38")).unwrap();
+    plain.play(mv);
+    assert_eq!(plain.status(), Status::Ongoing);
+}
+
+#[test]
+fn deadline_with_three_players_puts_the_seat_out_last_and_plays_on() {
+    let mut p = reparse(&deadline_position(6, 4, "3"), "ply=57");
+    assert_eq!(p.turns(Seat::new(2)), 19);
+    let a = p.parse_move(&format!("{}-{}", at(0, 0), at(1, 0))).unwrap();
+    let before_a = play_checked(&mut p, a);
+    assert_eq!(p.out_place(Seat::A), Some(3));
+    assert_eq!(p.place(Seat::A), None);
+    assert_eq!(p.status(), Status::Ongoing);
+    assert_eq!(p.to_move(), Seat::B);
+    assert!(p.to_string().contains(" out=A3"), "{p}");
+    // B, all at home on its 20th turn, is out too, second to last: C wins.
+    let mut moves = Vec::new();
+    p.generate_moves(&mut moves);
+    let b = moves[0];
+    let before_b = play_checked(&mut p, b);
+    let outcome = p.status().outcome().expect("one seat left");
+    let places: Vec<u8> = Seat::all(3).map(|s| outcome.place(s)).collect();
+    assert_eq!(places, [3, 2, 1]);
+    assert!(p.to_string().contains(" out=A3,B2"), "{p}");
+    undo_checked(&mut p, b, &before_b);
+    undo_checked(&mut p, a, &before_a);
+    // The turn counts are written once they differ from the ply's (a seat skipped).
+    let text = format!("{} ply=60 out=A3", deadline_position(6, 4, "3")).replace(" A ", " B ");
+    let mut q = ChineseCheckers::parse_position(&text).unwrap();
+    assert_eq!(q.turns(Seat::B), 20);
+    for _ in 0..3 {
+        q.generate_moves(&mut moves);
+        play_checked(&mut q, moves[0]);
+    }
+    assert_eq!(q.to_move(), Seat::new(2));
+    assert!(q.to_string().contains(" turns=20,22,21"), "{q}");
+    assert_eq!(q.status(), Status::Ongoing);
+}
+
+#[test]
+fn repetition_forbids_a_fourth_return() {
+    let rules = rules_with(&[("repetition", "true")]);
+    let (x, y) = (at(0, 0), at(1, 0));
+    // B walks round the triangle 121 → 120 → 119 and never repeats.
+    let b_cycle = [121, 120, 119];
+    let b1 = 121;
+    let mut p = position(rules, &[&[x], &[b1]], Seat::A);
+    let mut played = Vec::new();
+    let mut step = |p: &mut ChineseCheckers, text: String| {
+        let mv = p.parse_move(&text).unwrap();
+        played.push((mv, play_checked(p, mv)));
+    };
+    // A goes x→y→x→y→x: three returns to where it stood two moves earlier.
+    for (from, to) in [(x, y), (y, x), (x, y), (y, x)] {
+        step(&mut p, format!("{from}-{to}"));
+        let i = b_cycle
+            .iter()
+            .position(|h| p.pieces(Seat::B) >> (h - 1) & 1 == 1)
+            .unwrap();
+        step(&mut p, format!("{}-{}", b_cycle[i], b_cycle[(i + 1) % 3]));
+    }
+    assert_eq!(p.piece_history(x), Some((y, 3)));
+    assert!(p.to_string().contains(&format!("{x}:{y}:3")), "{p}");
+    assert!(!targets(&p, x).contains(&y), "{:?}", targets(&p, x));
+    assert!(targets(&p, x).contains(&at(-1, 0)));
+    // A new hole is fine, and the count stays with the piece: no way back after it.
+    let z = at(0, 1);
+    step(&mut p, format!("{x}-{z}"));
+    assert_eq!(p.piece_history(z), Some((x, 3)));
+    let i = b_cycle
+        .iter()
+        .position(|h| p.pieces(Seat::B) >> (h - 1) & 1 == 1)
+        .unwrap();
+    step(&mut p, format!("{}-{}", b_cycle[i], b_cycle[(i + 1) % 3]));
+    assert!(!targets(&p, z).contains(&x));
+    // Every move undoes back to the start.
+    for (mv, before) in played.into_iter().rev() {
+        undo_checked(&mut p, mv, &before);
+    }
+    assert_eq!(p.piece_history(x), None);
+    // Without the option the piece may shuttle for ever.
+    let plain = position(Rules::default(), &[&[x], &[b1]], Seat::A);
+    assert!(plain.piece_history(x).is_none());
+}
+
+#[test]
+fn deadlock_ends_the_game_after_ten_rounds_without_a_new_low() {
+    let start = options(&[("deadlock", "true")]).unwrap();
+    let total = start.board_distance();
+    // Ten rounds without progress from the start: a draw, the progress shared.
+    let stuck = reparse(&start, &format!("ply=20 record={total}:0"));
+    let outcome = stuck.status().outcome().expect("deadlock");
+    assert_eq!(outcome.reason(), EndReason::Stuck);
+    assert!(outcome.is_draw());
+    assert_eq!(outcome.place(Seat::A), 1);
+    assert_eq!(outcome.place(Seat::B), 1);
+    // One ply short, with the low one row below the board: a step does not beat it and
+    // ends the game with A, the leader, first; a hop of two rows is a new low.
+    let mut p = reparse(&start, &format!("ply=19 record={}:0", total - 1));
+    assert_eq!(p.stall(), 19);
+    assert_eq!(p.status(), Status::Ongoing);
+    let step_to = *targets(&p, 7).iter().find(|h| **h > 10).unwrap();
+    let step = p.parse_move(&format!("7-{step_to}")).unwrap();
+    let hop_to = *targets(&p, 5).iter().find(|h| **h > 10).unwrap();
+    let hop = p.parse_move(&format!("5-{hop_to}")).unwrap();
+    let before = play_checked(&mut p, step);
+    assert_eq!(p.board_distance(), total - 1);
+    let outcome = p.status().outcome().expect("deadlock");
+    assert_eq!(outcome.reason(), EndReason::Stuck);
+    assert_eq!(outcome.winner(), Some(Seat::A));
+    undo_checked(&mut p, step, &before);
+    let before = play_checked(&mut p, hop);
+    assert_eq!(p.stall(), 0);
+    assert_eq!(p.status(), Status::Ongoing);
+    assert!(!p.to_string().contains("record="), "{p}");
+    undo_checked(&mut p, hop, &before);
+    // The limit counts rounds of the seats still playing.
+    let three = options(&[("deadlock", "true"), ("players", "3")]).unwrap();
+    assert_eq!(three.deadlock_limit(), 30);
+    // Off by default.
+    let plain = reparse(&ChineseCheckers::default(), "ply=20");
+    assert_eq!(plain.status(), Status::Ongoing);
+}
+
+/// Four players in teams, A and C against B and D: A with `a` in its goal, C with the
+/// pieces of its goal in `c`, B and D each with one far piece.
+fn team_position(a: &[u32], c: &[u32]) -> ChineseCheckers {
+    let rules = rules_with(&[("teams", "true"), ("players", "4")]);
+    position(
+        rules,
+        &[a, &[at(FAR.0, FAR.1)], c, &[at(4, -8)]],
+        Seat::new(2),
+    )
+}
+
+#[test]
+fn teams_win_together_by_filling_a_goal() {
+    let rules = rules_with(&[("teams", "true"), ("players", "4")]);
+    let start = ChineseCheckers::start(rules);
+    let (mut c, from, to) = almost_filled(start.goal(Seat::new(2)), start.geometry());
+    c.push(from);
+    let mut p = team_position(&[at(0, 0)], &c);
+    let mv = p.parse_move(&format!("{from}-{to}")).unwrap();
+    let before = play_checked(&mut p, mv);
+    assert_eq!(p.winning_team(), Some(0));
+    let outcome = p.status().outcome().expect("team win");
+    assert_eq!(outcome.reason(), EndReason::Goal);
+    let places: Vec<u8> = Seat::all(4).map(|s| outcome.place(s)).collect();
+    assert_eq!(places, [1, 3, 1, 3]);
+    assert!(p.to_string().ends_with(" team_won=1"), "{p}");
+    undo_checked(&mut p, mv, &before);
+    assert_eq!(p.winning_team(), None);
+}
+
+#[test]
+fn teams_win_with_fifteen_pieces_in_goals() {
+    let rules = rules_with(&[("teams", "true"), ("players", "4")]);
+    let start = ChineseCheckers::start(rules);
+    let holes = |set: Holes| -> Vec<u32> {
+        (0..HOLES as u32)
+            .filter(|h| set >> h & 1 == 1)
+            .map(|h| h + 1)
+            .collect()
+    };
+    // A: 9 of its 10 goal holes (not filled); C: 5 in its goal and one stepping in.
+    let a: Vec<u32> = holes(start.goal(Seat::A))[..9].to_vec();
+    let (inside, from, to) = almost_filled(start.goal(Seat::new(2)), start.geometry());
+    let mut c: Vec<u32> = inside[..5].to_vec();
+    c.push(from);
+    let mut p = team_position(&a, &c);
+    assert_eq!(p.team_pieces_in_goal(0), 14);
+    assert!(!p.has_filled_goal(Seat::A));
+    assert_eq!(p.status(), Status::Ongoing);
+    let mv = p.parse_move(&format!("{from}-{to}")).unwrap();
+    let before = play_checked(&mut p, mv);
+    assert_eq!(p.team_pieces_in_goal(0), 15);
+    let outcome = p.status().outcome().expect("team win");
+    assert_eq!(outcome.place(Seat::A), 1);
+    assert_eq!(outcome.place(Seat::new(2)), 1);
+    assert_eq!(outcome.place(Seat::B), 3);
+    assert_eq!(outcome.place(Seat::new(3)), 3);
+    undo_checked(&mut p, mv, &before);
+    // At the ply cap, team members share their team's progress and place.
+    let capped = reparse(&p, "ply=800");
+    let outcome = capped.status().outcome().expect("capped");
+    assert_eq!(outcome.reason(), EndReason::PlyCap);
+    assert_eq!(outcome.place(Seat::A), outcome.place(Seat::new(2)));
+    assert_eq!(outcome.place(Seat::B), outcome.place(Seat::new(3)));
+    // 3v3 needs 23.
+    let six = options(&[("teams", "true"), ("players", "6")]).unwrap();
+    assert_eq!(six.team_target(), 23);
+}
+
+#[test]
+fn teams_lose_together_on_a_missed_deadline() {
+    let rules = rules_with(&[("teams", "true"), ("players", "4"), ("deadline", "true")]);
+    let start = ChineseCheckers::start(rules);
+    // B's 20th turn with every piece at home: B and D lose.
+    let mut p = reparse(&start, "ply=77");
+    let mut p2 = p.clone();
+    assert_eq!(p.turns(Seat::B), 19);
+    p = ChineseCheckers::parse_position(&p.to_string().replace(" A ", " B ")).unwrap();
+    p2 = ChineseCheckers::parse_position(&p2.to_string().replace(" A ", " B ")).unwrap();
+    let mut moves = Vec::new();
+    p.generate_moves(&mut moves);
+    let before = play_checked(&mut p, moves[0]);
+    assert_eq!(p.winning_team(), Some(0));
+    let outcome = p.status().outcome().expect("deadline");
+    let places: Vec<u8> = Seat::all(4).map(|s| outcome.place(s)).collect();
+    assert_eq!(places, [1, 3, 1, 3]);
+    undo_checked(&mut p, moves[0], &before);
+    assert_eq!(p.to_string(), p2.to_string());
+}
+
+#[test]
+fn option_state_fields_are_checked() {
+    let start = ChineseCheckers::default();
+    for extra in [
+        "turns=1,1",
+        "history=1:11:0",
+        "record=5:0",
+        "team_won=1",
+        "out=A2",
+    ] {
+        assert!(
+            ChineseCheckers::parse_position(&format!("{start} {extra}")).is_err(),
+            "{extra}"
+        );
+    }
+    let r = options(&[("repetition", "true")]).unwrap();
+    assert!(ChineseCheckers::parse_position(&format!("{r} history=1:11:4")).is_err());
+    assert!(ChineseCheckers::parse_position(&format!("{r} history=60:11:1")).is_err());
+    assert!(ChineseCheckers::parse_position(&format!("{r} history=1:11:2")).is_ok());
+    let d = options(&[("deadlock", "true")]).unwrap();
+    assert!(ChineseCheckers::parse_position(&format!("{d} record=5:3")).is_err());
 }
