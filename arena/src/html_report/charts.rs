@@ -75,10 +75,16 @@ pub fn heatmap(names: &[String], cells: &[Vec<Option<Cell>>]) -> String {
                         &score_colour(s.value),
                         &tooltip,
                     );
+                    // Dark cells take light text.
+                    let class = if (s.value - 0.5).abs() > 0.3 {
+                        "cell light"
+                    } else {
+                        "cell"
+                    };
                     svg.text(
                         (at.0 + size / 2.0 - 1.0, at.1 + size / 2.0 + 4.0),
                         "middle",
-                        "cell",
+                        class,
                         &format!("{:.2}", s.value),
                     );
                 }

@@ -101,7 +101,7 @@ table{border-collapse:collapse;font-size:.85em}td,th{border:1px solid #ddd;paddi
 th{background:#f3f3f3}td.num{text-align:right;font-variant-numeric:tabular-nums}\
 .scroll{max-height:420px;overflow:auto}pre{background:#f6f6f6;padding:8px;overflow:auto}\
 .note{color:#555;font-size:.9em}svg{display:block;margin:8px 0}\
-svg text{font-family:sans-serif;font-size:11px;fill:#222}svg .cell{font-size:12px}\
+svg text{font-family:sans-serif;font-size:11px;fill:#222}svg .cell{font-size:12px}svg .light{fill:#fff}\
 svg .axis-title{font-size:12px}svg .axis{stroke:#444}svg .grid{stroke:#e4e4e4}\
 svg .whisker{stroke:#2166ac;stroke-width:2}svg .point{fill:#2166ac}\
 svg .reference{stroke:#888;stroke-dasharray:4 3}svg .fit{fill:none;stroke:#d6604d;stroke-width:2}\
@@ -120,7 +120,7 @@ pub fn render(folder: &Folder) -> String {
         .and_then(toml::Value::as_str)
         .unwrap_or("?");
     let mut html = format!(
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"/>\
          <title>{name}: {kind} report</title><style>{STYLE}</style></head><body>\
          <h1>{name}: {kind} of {game}</h1>",
         name = escape(&folder.name),

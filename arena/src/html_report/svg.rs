@@ -114,7 +114,7 @@ pub fn label(value: f64) -> String {
     } else if value.abs() >= 1.0 {
         format!("{value:.1}")
     } else {
-        let text = format!("{value:.3}");
+        let text = format!("{value:.4}");
         text.trim_end_matches('0').trim_end_matches('.').to_string()
     }
 }
