@@ -191,7 +191,7 @@ fn a_small_tournament_report_holds_its_agents_and_numbers() {
         })
         .sum();
     assert_eq!(bars.to_string(), games, "the histogram counts every game");
-    assert!(page.contains(&format!("<p>The command that ran it:</p><pre>")));
+    assert!(page.contains("<p>The command that ran it:</p><pre>"));
     assert!(page.contains("<h3>standings.csv</h3>") && page.contains("<h3>games.csv</h3>"));
 
     // With accuracy.csv beside it, `arena report` adds the blunder rates.
