@@ -31,6 +31,7 @@ fn run(path: &Path, threads: usize) {
         resume: false,
         force: true,
         shard: None,
+        report: false,
     };
     run_command(&args, &mut std::io::sink()).expect("tournament runs");
 }

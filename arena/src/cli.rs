@@ -9,6 +9,7 @@ use engine::{with_game, Game, GameSpec};
 use crate::analyze::{analyze_command, AnalyzeArgs};
 use crate::calibrate::{calibrate_command, CalibrateArgs};
 use crate::error::ArenaError;
+use crate::html_report::{report_command, ReportArgs};
 use crate::shard::{merge_command, MergeArgs, Shard};
 use crate::slurm::{slurm_command, SlurmArgs};
 use crate::solve::{solve_command, SolveArgs};
@@ -47,6 +48,8 @@ pub enum Verb {
     Calibrate(CalibrateArgs),
     /// Run a sequential probability ratio test (GSPRT) between two agents.
     Sprt(SprtArgs),
+    /// Write `DIR/report.html`: charts and tables of a finished run or calibration.
+    Report(ReportArgs),
 }
 
 /// `arena perft`.
@@ -133,6 +136,9 @@ pub struct RunArgs {
     /// `arena merge` puts the shards together.
     #[arg(long, value_name = "K/N")]
     pub shard: Option<Shard>,
+    /// Also write `report.html` (charts and tables) into the output folder at the end.
+    #[arg(long, conflicts_with = "shard")]
+    pub report: bool,
 }
 
 /// `arena replay`.
@@ -198,6 +204,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), ArenaError> {
         Verb::Slurm(args) => slurm_command(&args, out),
         Verb::Calibrate(args) => calibrate_command(&args, out),
         Verb::Sprt(args) => sprt_command(&args, out),
+        Verb::Report(args) => report_command(&args, out),
     }
 }
 

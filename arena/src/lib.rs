@@ -7,6 +7,7 @@ pub mod cli;
 pub mod config;
 pub mod error;
 pub mod games_csv;
+pub mod html_report;
 pub mod human;
 pub mod levels;
 pub mod match_play;

@@ -124,6 +124,10 @@ pub fn run_command(args: &RunArgs, out: &mut dyn Write) -> Result<(), ArenaError
         config.out.display()
     )
     .map_err(stdout_error)?;
+    if args.report {
+        let path = crate::html_report::write_report(&config.out)?;
+        writeln!(out, "report in {}", path.display()).map_err(stdout_error)?;
+    }
     Ok(())
 }
 

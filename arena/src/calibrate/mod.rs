@@ -44,6 +44,9 @@ pub struct CalibrateArgs {
     /// Replace whatever the output folder holds.
     #[arg(long)]
     pub force: bool,
+    /// Also write `report.html` (charts and tables) into the output folder at the end.
+    #[arg(long)]
+    pub report: bool,
 }
 
 /// The files a calibration writes.
@@ -114,6 +117,10 @@ pub fn calibrate_command(args: &CalibrateArgs, out: &mut dyn Write) -> Result<()
         config.out.display()
     )
     .map_err(stdout_error)?;
+    if args.report {
+        let path = crate::html_report::write_report(&config.out)?;
+        writeln!(out, "report in {}", path.display()).map_err(stdout_error)?;
+    }
     Ok(())
 }
 
@@ -257,6 +264,7 @@ blunder_rate = 0.006
             out: None,
             resume,
             force: !resume,
+            report: false,
         };
         let mut out = Vec::new();
         calibrate_command(&args, &mut out)?;
