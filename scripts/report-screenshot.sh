@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Renders the report of configs/leapfrog-round-robin.toml and saves a screenshot of it in
-# docs/report.png with headless Chromium. A manual script: installing Chromium downloads a
-# lot, so CI does not run it. Exits 0 with a reason when Chromium cannot be had.
+# docs/report.png with headless Chromium, for the README. CI checks rendering with
+# scripts/report-check.sh instead. Exits 0 with a reason when Chromium cannot be had.
 #   scripts/report-screenshot.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
