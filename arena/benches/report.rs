@@ -1,5 +1,5 @@
 //! `arena report` on a 100,000-game run: reading the folder's CSV files (a 60 MB
-//! `games.csv`) and writing `report.html`. The issue asks for under a second.
+//! `games.csv`) and writing `report.html`. The target is under a second.
 
 use arena::cli::RunArgs;
 use arena::html_report::write_report;

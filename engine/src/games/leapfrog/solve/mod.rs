@@ -60,7 +60,7 @@ impl Value {
         }
     }
 
-    /// The value as the reports spell the winner: `A`, `B` or `draw`.
+    /// The winner as `arena solve` prints it: `A`, `B` or `draw`.
     pub fn winner_name(self, to_move: Seat) -> String {
         match self.winner(to_move) {
             Some(seat) => seat.to_string(),
