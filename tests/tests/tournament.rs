@@ -168,12 +168,30 @@ fn every_game_of_a_small_tournament_replays() {
 fn tables_of_three_rotate_seats_record_places_and_replay() {
     let dir = scratch("three-seats");
     let (one, two) = (dir.join("one"), dir.join("two"));
-    let text = format!(
-        "game = \"chinese-checkers\"\nplayers = 3\nseed = 3\ngames_per_pair = 1\n\
-         opening_plies = 4\nmax_plies = 90\nbootstrap = 50\n\n\
-         [[agent]]\nname = \"r1\"\nspec = \"random\"\n\n[[agent]]\nname = \"g\"\nspec = \"greedy\"\n\n\
-         [[agent]]\nname = \"r2\"\nspec = \"random:epsilon=0.5\"\n\n[[agent]]\nname = \"r3\"\nspec = \"random\"\n"
-    );
+    let text = r#"game = "chinese-checkers"
+players = 3
+seed = 3
+games_per_pair = 1
+opening_plies = 4
+max_plies = 90
+bootstrap = 50
+
+[[agent]]
+name = "r1"
+spec = "random"
+
+[[agent]]
+name = "g"
+spec = "greedy"
+
+[[agent]]
+name = "r2"
+spec = "random:epsilon=0.5"
+
+[[agent]]
+name = "r3"
+spec = "random"
+"#;
     let path = dir.join("config.toml");
     std::fs::write(&path, text).unwrap();
     let path = path.to_str().unwrap();
