@@ -243,6 +243,28 @@ fn perft(args: &PerftArgs, out: &mut dyn Write) -> Result<(), ArenaError> {
     Ok(())
 }
 
+/// Applies the command line's `--threads` and `--out` over a config's values.
+///
+/// # Errors
+/// `--threads 0`.
+pub fn apply_overrides(
+    threads: Option<usize>,
+    out: &Option<PathBuf>,
+    config_threads: &mut usize,
+    config_out: &mut PathBuf,
+) -> Result<(), ArenaError> {
+    if let Some(threads) = threads {
+        if threads == 0 {
+            return Err(ArenaError::input("--threads 0: expected at least 1"));
+        }
+        *config_threads = threads;
+    }
+    if let Some(dir) = out {
+        *config_out = dir.clone();
+    }
+    Ok(())
+}
+
 /// An error writing the report to standard output.
 pub fn stdout_error(error: std::io::Error) -> ArenaError {
     ArenaError::failure(format!("cannot write to standard output: {error}"))

@@ -219,15 +219,12 @@ pub fn load(path: &Path) -> Result<(SprtConfig, GameSpec), ArenaError> {
 /// A bad config, or I/O failures.
 pub fn sprt_command(args: &SprtArgs, out: &mut dyn Write) -> Result<(), ArenaError> {
     let (mut config, game) = load(&args.config)?;
-    if let Some(threads) = args.threads {
-        if threads == 0 {
-            return Err(ArenaError::input("--threads 0: expected at least 1"));
-        }
-        config.threads = threads;
-    }
-    if let Some(dir) = &args.out {
-        config.out = dir.clone();
-    }
+    crate::cli::apply_overrides(
+        args.threads,
+        &args.out,
+        &mut config.threads,
+        &mut config.out,
+    )?;
     std::fs::create_dir_all(&config.out).map_err(|e| ArenaError::io(&config.out, "create", e))?;
     let path = config.out.join("games.csv");
     if path.exists() {

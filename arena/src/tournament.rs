@@ -72,15 +72,12 @@ pub fn parse_recorded(path: &Path, text: &str) -> Result<RunIdentity, ArenaError
 /// or I/O failures.
 pub fn run_command(args: &RunArgs, out: &mut dyn Write) -> Result<(), ArenaError> {
     let mut config = config::load(&args.config)?;
-    if let Some(threads) = args.threads {
-        if threads == 0 {
-            return Err(ArenaError::input("--threads 0: expected at least 1"));
-        }
-        config.threads = threads;
-    }
-    if let Some(dir) = &args.out {
-        config.out = dir.clone();
-    }
+    crate::cli::apply_overrides(
+        args.threads,
+        &args.out,
+        &mut config.threads,
+        &mut config.out,
+    )?;
     let command: Vec<String> = std::env::args().collect();
     let done = prepare_output(&config, args.resume, args.force, &command.join(" "))?;
     if let Some(shard) = args.shard {

@@ -74,15 +74,12 @@ struct Recorded {
 /// recorded games that do not match, or I/O failures.
 pub fn calibrate_command(args: &CalibrateArgs, out: &mut dyn Write) -> Result<(), ArenaError> {
     let mut config = config::load(&args.config)?;
-    if let Some(threads) = args.threads {
-        if threads == 0 {
-            return Err(ArenaError::input("--threads 0: expected at least 1"));
-        }
-        config.threads = threads;
-    }
-    if let Some(dir) = &args.out {
-        config.out = dir.clone();
-    }
+    crate::cli::apply_overrides(
+        args.threads,
+        &args.out,
+        &mut config.threads,
+        &mut config.out,
+    )?;
     let started = Instant::now();
     let recorded = prepare_output(&config, args.resume, args.force)?;
     let (result, played, total) =
