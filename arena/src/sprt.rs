@@ -111,16 +111,12 @@ struct RawSprt {
     second: Spanned<String>,
     elo0: Spanned<f64>,
     elo1: Spanned<f64>,
-    #[serde(default = "five_percent")]
+    #[serde(default = "crate::stats::default_error_rate")]
     alpha: f64,
-    #[serde(default = "five_percent")]
+    #[serde(default = "crate::stats::default_error_rate")]
     beta: f64,
     batch_pairs: Spanned<u32>,
     max_pairs: Spanned<u32>,
-}
-
-fn five_percent() -> f64 {
-    0.05
 }
 
 /// A validated `arena sprt` config.

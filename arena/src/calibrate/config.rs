@@ -67,16 +67,12 @@ struct RawTolerance {
 #[serde(deny_unknown_fields)]
 struct RawGsprt {
     margin: Spanned<f64>,
-    #[serde(default = "five_percent")]
+    #[serde(default = "crate::stats::default_error_rate")]
     alpha: f64,
-    #[serde(default = "five_percent")]
+    #[serde(default = "crate::stats::default_error_rate")]
     beta: f64,
     batch_pairs: Spanned<u32>,
     max_pairs: Spanned<u32>,
-}
-
-fn five_percent() -> f64 {
-    0.05
 }
 
 #[derive(Debug, Deserialize)]

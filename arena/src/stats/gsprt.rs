@@ -231,6 +231,11 @@ fn constrained_theta(frequencies: &[f64], scores: &[f64], s: f64) -> f64 {
     }
 }
 
+/// The error rates (alpha and beta) a GSPRT config gets when it names none: 5%.
+pub fn default_error_rate() -> f64 {
+    0.05
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::record::GameResult::{Draw, Loss, Win};

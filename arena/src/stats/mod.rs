@@ -21,7 +21,7 @@ pub use bradley_terry::{BradleyTerry, BradleyTerryError, RatingInterval};
 pub use crosstable::{Crosstable, GameUnits, PairScore};
 pub use describe::{mean, quantile, quantile_sorted, quantiles, std_dev};
 pub use elo::{elo_from_score, score_from_elo};
-pub use gsprt::{Gsprt, GsprtError, GsprtStatus, Outcomes, Verdict};
+pub use gsprt::{default_error_rate, Gsprt, GsprtError, GsprtStatus, Outcomes, Verdict};
 pub use interval::{wilson, z_for_confidence, Z_95};
 pub use record::{GameResult, PairRecord};
 pub use summary::ScoreSummary;
