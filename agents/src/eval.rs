@@ -3,7 +3,8 @@
 use engine::games::leapfrog::{forward_targets, mirror, SPOTS, START_B};
 use std::path::Path;
 
-use engine::{ChineseCheckers, EndReason, Game, Leapfrog, Seat, MAX_PLAYERS};
+use engine::games::draughts::{Colour, Rules};
+use engine::{ChineseCheckers, Draughts, EndReason, Game, Leapfrog, Seat, MAX_PLAYERS};
 
 use crate::agent::Agent;
 use crate::mcts::Playout;
@@ -317,5 +318,80 @@ mod tests {
         for position in positions_of_random_games(5_000, 2) {
             assert_eq!(position.evaluate(Seat::A), -position.evaluate(Seat::B));
         }
+    }
+}
+
+/// Weights of the draughts evaluation, in hundredths of a man.
+mod draughts_weights {
+    /// A man.
+    pub const MAN: i32 = 100;
+    /// A king that moves one square (English, Italian): worth about one and a half men.
+    pub const SHORT_KING: i32 = 150;
+    /// A flying king: worth about three men.
+    pub const FLYING_KING: i32 = 300;
+    /// A parachutist: a man that may yet capture.
+    pub const PARACHUTIST: i32 = 90;
+    /// Each rank a man has advanced, scaled down by the board's size.
+    pub const ADVANCE: i32 = 24;
+    /// A man still on the own back rank, guarding the crowning row.
+    pub const BACK_RANK: i32 = 6;
+    /// One non-capturing move.
+    pub const MOBILITY: i32 = 2;
+}
+
+/// One side's standing in a draughts position: material, advancement, back rank and
+/// mobility, in hundredths of a man.
+fn draughts_standing<R: Rules>(position: &Draughts<R>, colour: Colour) -> i32 {
+    use draughts_weights::*;
+    let f = position.features(colour);
+    let king = if Draughts::<R>::flying_kings() {
+        FLYING_KING
+    } else {
+        SHORT_KING
+    };
+    let material = f.men as i32 * MAN + f.kings as i32 * king + f.parachutists as i32 * PARACHUTIST;
+    let size = Draughts::<R>::board_size() as i32;
+    let positional = f.advancement as i32 * ADVANCE / size
+        + f.back_rank as i32 * BACK_RANK
+        + f.mobility as i32 * MOBILITY;
+    if Draughts::<R>::stuck_side_wins() {
+        // Suicide checkers: the side with fewer pieces and fewer moves is closer to
+        // having none.
+        -material - f.mobility as i32 * MOBILITY
+    } else {
+        material + positional
+    }
+}
+
+impl<R: Rules> Evaluate for Draughts<R> {
+    /// The side's standing less the opponent's.
+    fn evaluate(&self, seat: Seat) -> i32 {
+        let me = Draughts::<R>::colour_of(seat);
+        draughts_standing(self, me) - draughts_standing(self, me.other())
+    }
+
+    /// Material first, then how far the men have come: what the greedy player
+    /// maximises.
+    fn greedy_progress(&self, seat: Seat) -> i32 {
+        let me = Draughts::<R>::colour_of(seat);
+        let material = |colour: Colour| {
+            let f = self.features(colour);
+            (f.men + f.parachutists) as i32 + 2 * f.kings as i32
+        };
+        let sign = if Draughts::<R>::stuck_side_wins() {
+            -1
+        } else {
+            1
+        };
+        sign * 1000 * (material(me) - material(me.other())) + self.features(me).advancement as i32
+    }
+
+    /// A capped playout is scored by a logistic of the evaluation (a man ahead is worth
+    /// about 0.62).
+    fn capped_rewards(&self, rewards: &mut [f64; MAX_PLAYERS]) {
+        let lead = self.evaluate(Seat::A) as f64 / 100.0;
+        let a = 1.0 / (1.0 + (-lead / 2.0).exp());
+        rewards[0] = a;
+        rewards[1] = 1.0 - a;
     }
 }

@@ -140,7 +140,9 @@ impl GameRow {
         let rest = &fields[3 + players..];
         let (winner, plies, end) = (rest[0], rest[1], rest[2]);
         let known_winner = winner == "draw" || SEAT_LABELS[..players].contains(&winner);
-        let known_end = ["goal", "stuck", "ply_cap", "forfeit", "resign"].contains(&end);
+        let known_end = engine::EndReason::ALL
+            .iter()
+            .any(|reason| reason.as_str() == end);
         if !known_winner || !known_end || seats.iter().any(|s| s.is_empty()) {
             return None;
         }

@@ -365,9 +365,14 @@ fn summary(rows: &[GameRow]) -> String {
     }
     let distinct: HashSet<&str> = rows.iter().map(|r| r.moves.as_str()).collect();
     line("distinct_games", distinct.len() as f64, None);
-    for end in ["goal", "stuck", "ply_cap", "forfeit"] {
-        let count = rows.iter().filter(|r| r.end == end).count() as f64;
-        line(&format!("end_{end}"), count, None);
+    // The first four always appear; the others (draughts' own endings, resignations)
+    // only when some game ended so.
+    for (index, reason) in engine::EndReason::ALL.iter().enumerate() {
+        let end = reason.as_str();
+        let count = rows.iter().filter(|r| r.end == end).count();
+        if index < 4 || count > 0 {
+            line(&format!("end_{end}"), count as f64, None);
+        }
     }
     out
 }

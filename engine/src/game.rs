@@ -98,6 +98,13 @@ pub trait Game: Clone + fmt::Debug + fmt::Display + Send + Sync + 'static {
     /// Text that is not a move of this game.
     fn parse_move(&self, text: &str) -> Result<Self::Move, ParseError>;
 
+    /// The position perft counts from: the same position with any rule that ends a game
+    /// by repetition, draw counters or a ply cap turned off, since published perft tables
+    /// count move sequences only. Games without such rules return a copy.
+    fn perft_position(&self) -> Self {
+        self.clone()
+    }
+
     /// A drawing of the board for people, several lines long.
     fn render(&self) -> String {
         self.to_string()
@@ -177,9 +184,29 @@ pub enum EndReason {
     Forfeit,
     /// A seat's player gave up (a person who quit) and lost.
     Resign,
+    /// The seat to move had no legal move, and the rules decided (in draughts it loses;
+    /// in Suicide checkers it wins).
+    NoMoves,
+    /// A draw rule of the game's own ended it (a no-progress counter or an endgame
+    /// counter).
+    DrawRule,
+    /// The same position occurred as often as the rules allow.
+    Repetition,
 }
 
 impl EndReason {
+    /// Every reason, in the order reports list them.
+    pub const ALL: [EndReason; 8] = [
+        EndReason::Goal,
+        EndReason::Stuck,
+        EndReason::PlyCap,
+        EndReason::Forfeit,
+        EndReason::Resign,
+        EndReason::NoMoves,
+        EndReason::DrawRule,
+        EndReason::Repetition,
+    ];
+
     /// The reason as the arena's CSV spells it.
     pub fn as_str(self) -> &'static str {
         match self {
@@ -188,6 +215,9 @@ impl EndReason {
             EndReason::PlyCap => "ply_cap",
             EndReason::Forfeit => "forfeit",
             EndReason::Resign => "resign",
+            EndReason::NoMoves => "no_moves",
+            EndReason::DrawRule => "draw_rule",
+            EndReason::Repetition => "repetition",
         }
     }
 }

@@ -6,7 +6,7 @@ use crate::game::Game;
 
 /// The number of move sequences of exactly `depth` plies from `position`.
 pub fn perft<G: Game>(position: &G, depth: u32) -> u64 {
-    let mut position = position.clone();
+    let mut position = position.perft_position();
     let mut buffers: Vec<Vec<G::Move>> =
         (0..depth.max(1)).map(|_| Vec::with_capacity(64)).collect();
     count(&mut position, depth, &mut buffers)
@@ -21,12 +21,12 @@ fn count<G: Game>(position: &mut G, depth: u32, buffers: &mut [Vec<G::Move>]) ->
     if depth == 0 {
         return 1;
     }
-    if position.is_over() {
-        return 0;
-    }
     let (moves, deeper) = buffers.split_first_mut().expect("one move buffer per ply");
     if depth == 1 {
-        return position.count_moves(moves) as u64;
+        return position.count_moves_if_ongoing(moves) as u64;
+    }
+    if position.is_over() {
+        return 0;
     }
     position.generate_moves(moves);
     let mut nodes = 0;

@@ -14,17 +14,77 @@ pub enum GameKind {
     Leapfrog,
     /// Chinese checkers for 2, 3, 4 or 6 players.
     ChineseCheckers,
+    /// English draughts (American checkers).
+    English,
+    /// Suicide checkers: English moves, the side that cannot move wins.
+    Suicide,
+    /// Czech draughts.
+    Czech,
+    /// Corner checkers.
+    Corner,
+    /// One-way checkers.
+    OneWay,
+    /// Parachute checkers.
+    Parachute,
+    /// International draughts (10x10).
+    International,
+    /// Russian draughts.
+    Russian,
+    /// Canadian draughts (12x12).
+    Canadian,
+    /// Thai draughts.
+    Thai,
+    /// Brazilian draughts.
+    Brazilian,
+    /// Portuguese draughts.
+    Portuguese,
+    /// Italian draughts.
+    Italian,
 }
 
 impl GameKind {
     /// Every game, in the order help texts list them.
-    pub const ALL: &'static [GameKind] = &[GameKind::Leapfrog, GameKind::ChineseCheckers];
+    pub const ALL: &'static [GameKind] = &[
+        GameKind::Leapfrog,
+        GameKind::ChineseCheckers,
+        GameKind::English,
+        GameKind::Suicide,
+        GameKind::Czech,
+        GameKind::Corner,
+        GameKind::OneWay,
+        GameKind::Parachute,
+        GameKind::International,
+        GameKind::Russian,
+        GameKind::Canadian,
+        GameKind::Thai,
+        GameKind::Brazilian,
+        GameKind::Portuguese,
+        GameKind::Italian,
+    ];
+
+    /// Whether the game is one of the draughts family.
+    pub fn is_draughts(self) -> bool {
+        !matches!(self, GameKind::Leapfrog | GameKind::ChineseCheckers)
+    }
 
     /// The name the command line and configs use.
     pub fn name(self) -> &'static str {
         match self {
             GameKind::Leapfrog => "leapfrog",
             GameKind::ChineseCheckers => "chinese-checkers",
+            GameKind::English => "english",
+            GameKind::Suicide => "suicide",
+            GameKind::Czech => "czech",
+            GameKind::Corner => "corner",
+            GameKind::OneWay => "one-way",
+            GameKind::Parachute => "parachute",
+            GameKind::International => "international",
+            GameKind::Russian => "russian",
+            GameKind::Canadian => "canadian",
+            GameKind::Thai => "thai",
+            GameKind::Brazilian => "brazilian",
+            GameKind::Portuguese => "portuguese",
+            GameKind::Italian => "italian",
         }
     }
 
@@ -119,6 +179,58 @@ macro_rules! with_game {
                 type $G = $crate::games::chinese_checkers::ChineseCheckers;
                 $body
             }
+            $crate::GameKind::English => {
+                type $G = $crate::games::draughts::Draughts<$crate::games::draughts::English>;
+                $body
+            }
+            $crate::GameKind::Suicide => {
+                type $G = $crate::games::draughts::Draughts<$crate::games::draughts::Suicide>;
+                $body
+            }
+            $crate::GameKind::Czech => {
+                type $G = $crate::games::draughts::Draughts<$crate::games::draughts::Czech>;
+                $body
+            }
+            $crate::GameKind::Corner => {
+                type $G = $crate::games::draughts::Draughts<$crate::games::draughts::Corner>;
+                $body
+            }
+            $crate::GameKind::OneWay => {
+                type $G = $crate::games::draughts::Draughts<$crate::games::draughts::OneWay>;
+                $body
+            }
+            $crate::GameKind::Parachute => {
+                type $G = $crate::games::draughts::Draughts<$crate::games::draughts::Parachute>;
+                $body
+            }
+            $crate::GameKind::International => {
+                type $G = $crate::games::draughts::Draughts<$crate::games::draughts::International>;
+                $body
+            }
+            $crate::GameKind::Russian => {
+                type $G = $crate::games::draughts::Draughts<$crate::games::draughts::Russian>;
+                $body
+            }
+            $crate::GameKind::Canadian => {
+                type $G = $crate::games::draughts::Draughts<$crate::games::draughts::Canadian>;
+                $body
+            }
+            $crate::GameKind::Thai => {
+                type $G = $crate::games::draughts::Draughts<$crate::games::draughts::Thai>;
+                $body
+            }
+            $crate::GameKind::Brazilian => {
+                type $G = $crate::games::draughts::Draughts<$crate::games::draughts::Brazilian>;
+                $body
+            }
+            $crate::GameKind::Portuguese => {
+                type $G = $crate::games::draughts::Draughts<$crate::games::draughts::Portuguese>;
+                $body
+            }
+            $crate::GameKind::Italian => {
+                type $G = $crate::games::draughts::Draughts<$crate::games::draughts::Italian>;
+                $body
+            }
         }
     };
 }
@@ -139,7 +251,9 @@ mod tests {
         let error = "chess".parse::<GameKind>().unwrap_err();
         assert_eq!(
             error.to_string(),
-            "unknown game \"chess\": expected one of leapfrog, chinese-checkers"
+            "unknown game \"chess\": expected one of leapfrog, chinese-checkers, english, \
+             suicide, czech, corner, one-way, parachute, international, russian, canadian, thai, \
+             brazilian, portuguese, italian"
         );
     }
 

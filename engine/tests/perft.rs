@@ -2,13 +2,16 @@
 //!
 //! Each data file line is `POSITION; depth nodes; depth nodes; ...`; a position carries
 //! the rule options that change its counts, in the game's own notation. Depths whose node
-//! count passes [`QUICK_NODES`] run only with `--ignored`.
+//! count passes [`QUICK_NODES`] (or a game's own limit) run only with `--ignored`.
 
 use std::fs;
 use std::path::PathBuf;
 
+use engine::games::draughts::{
+    Brazilian, Canadian, Czech, English, International, Italian, Portuguese, Russian, Suicide, Thai,
+};
 use engine::perft::perft;
-use engine::{ChineseCheckers, Game, Leapfrog};
+use engine::{ChineseCheckers, Draughts, Game, Leapfrog};
 
 /// Vectors larger than this are deep perft, run with `cargo test --release -- --ignored`.
 const QUICK_NODES: u64 = 20_000_000;
@@ -49,8 +52,13 @@ fn vectors(file: &str) -> Vec<Vector> {
 }
 
 fn check<G: Game>(file: &str, deep: bool) {
+    check_up_to::<G>(file, QUICK_NODES, deep);
+}
+
+/// Checks the vectors of `file` of at most `quick` nodes, or with `deep` the others.
+fn check_up_to<G: Game>(file: &str, quick: u64, deep: bool) {
     for vector in vectors(file) {
-        if (vector.nodes > QUICK_NODES) != deep {
+        if (vector.nodes > quick) != deep {
             continue;
         }
         let position = G::parse_position(&vector.position).expect("position in data file");
@@ -85,3 +93,86 @@ fn chinese_checkers_perft() {
 fn chinese_checkers_perft_deep() {
     check::<ChineseCheckers>("chinese-checkers-perft.txt", true);
 }
+
+/// The draughts variants' quick and deep perft tests. English runs to depth 12 and
+/// International to depth 9 in the quick set, as the engine's acceptance asks; every
+/// other variant to depth 8 or more.
+macro_rules! draughts_perft {
+    ($quick:ident, $deep:ident, $rules:ty, $file:literal, $limit:expr) => {
+        #[test]
+        fn $quick() {
+            check_up_to::<Draughts<$rules>>(concat!("perft/", $file), $limit, false);
+        }
+
+        #[test]
+        #[ignore = "deep perft: cargo test --release -p engine --test perft -- --ignored"]
+        fn $deep() {
+            check_up_to::<Draughts<$rules>>(concat!("perft/", $file), $limit, true);
+        }
+    };
+}
+
+draughts_perft!(
+    english_perft,
+    english_perft_deep,
+    English,
+    "english.txt",
+    400_000_000
+);
+draughts_perft!(
+    suicide_perft,
+    suicide_perft_deep,
+    Suicide,
+    "suicide.txt",
+    QUICK_NODES
+);
+draughts_perft!(
+    czech_perft,
+    czech_perft_deep,
+    Czech,
+    "czech.txt",
+    QUICK_NODES
+);
+draughts_perft!(
+    international_perft,
+    international_perft_deep,
+    International,
+    "international.txt",
+    50_000_000
+);
+draughts_perft!(
+    russian_perft,
+    russian_perft_deep,
+    Russian,
+    "russian.txt",
+    QUICK_NODES
+);
+draughts_perft!(
+    canadian_perft,
+    canadian_perft_deep,
+    Canadian,
+    "canadian.txt",
+    32_000_000
+);
+draughts_perft!(thai_perft, thai_perft_deep, Thai, "thai.txt", QUICK_NODES);
+draughts_perft!(
+    brazilian_perft,
+    brazilian_perft_deep,
+    Brazilian,
+    "brazilian.txt",
+    QUICK_NODES
+);
+draughts_perft!(
+    portuguese_perft,
+    portuguese_perft_deep,
+    Portuguese,
+    "portuguese.txt",
+    QUICK_NODES
+);
+draughts_perft!(
+    italian_perft,
+    italian_perft_deep,
+    Italian,
+    "italian.txt",
+    QUICK_NODES
+);

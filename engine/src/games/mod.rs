@@ -1,4 +1,5 @@
 //! The games, one module each.
 
 pub mod chinese_checkers;
+pub mod draughts;
 pub mod leapfrog;

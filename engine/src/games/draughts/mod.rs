@@ -1,0 +1,678 @@
+//! The draughts family on the dark squares: English checkers, International draughts and
+//! eleven more variants, all from one move generator parameterised by [`Rules`].
+//!
+//! - A multi-capture is one move; two capture paths with the same start, end and
+//!   captured set are one move unless the option `duplicates=keep` asks for every path
+//!   (perft tables publish both counts).
+//! - The game ends when the side to move has no move (it loses; in Suicide it wins), by
+//!   repetition, by the variant's draw rules, or at the ply cap (option `cap`).
+//! - Notation is PDN: squares numbered 1 to 32 (50, 72) row by row from the top-left,
+//!   moves `11-15` and `11x18x25`, positions `W:W21,22,K30:B1,2` (`P` marks a
+//!   parachutist), followed by any non-default options.
+
+pub mod board;
+mod movegen;
+mod notation;
+pub mod rules;
+#[cfg(test)]
+mod tests;
+
+use std::fmt;
+use std::marker::PhantomData;
+
+use crate::game::{EndReason, Game, GameError, GameOptions, Outcome, ParseError, Status};
+use crate::player::Seat;
+use crate::zobrist;
+
+use board::{BitSet, Geometry};
+pub use movegen::crowning_squares;
+use movegen::{BLACK, KING, PARACHUTIST, PROMOTES};
+use rules::EndgameRule;
+pub use rules::{
+    Brazilian, Canadian, Colour, Corner, Czech, English, International, Italian, OneWay, Parachute,
+    Portuguese, Rules, Russian, Suicide, Thai,
+};
+
+/// The set type of a variant's board.
+pub type BitsOf<R> = <<R as Rules>::Board as Geometry>::Bits;
+
+/// English draughts.
+pub type EnglishDraughts = Draughts<English>;
+/// International draughts.
+pub type InternationalDraughts = Draughts<International>;
+
+/// Zobrist keys: (piece kind, bit) for six kinds on up to 128 bits, then Black to move.
+const KEYS: [u64; 6 * 128 + 1] = zobrist::keys(0xD2A0_6175_0000_0003);
+const BLACK_TO_MOVE_KEY: u64 = KEYS[6 * 128];
+
+/// The piece kinds, as indices into the key table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Man = 0,
+    King = 2,
+    Parachutist = 4,
+}
+
+#[inline]
+fn piece_key(kind: Kind, colour: Colour, bit: u32) -> u64 {
+    KEYS[(kind as usize + colour.index()) * 128 + bit as usize]
+}
+
+/// One move: a step, a king's slide, or a whole capture sequence.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct DraughtsMove<R: Rules> {
+    captured: BitsOf<R>,
+    from: u8,
+    to: u8,
+    flags: u8,
+    /// With `duplicates=keep`, which order of captures the move takes (a hash);
+    /// otherwise 0.
+    sequence: u32,
+    rules: PhantomData<R>,
+}
+
+impl<R: Rules> DraughtsMove<R> {
+    #[inline]
+    fn new(from: u8, to: u8, captured: BitsOf<R>, flags: u8) -> DraughtsMove<R> {
+        DraughtsMove {
+            captured,
+            from,
+            to,
+            flags,
+            sequence: 0,
+            rules: PhantomData,
+        }
+    }
+
+    /// The PDN number of the square the piece leaves.
+    pub fn from_square(&self) -> u32 {
+        <R::Board as Geometry>::bit_to_number(self.from as u32, R::A1_LIGHT)
+    }
+
+    /// The PDN number of the square the piece ends on.
+    pub fn to_square(&self) -> u32 {
+        <R::Board as Geometry>::bit_to_number(self.to as u32, R::A1_LIGHT)
+    }
+
+    /// The PDN numbers of the captured pieces, in ascending order.
+    pub fn captured_squares(&self) -> Vec<u32> {
+        let mut squares: Vec<u32> = self
+            .captured
+            .squares()
+            .map(|bit| <R::Board as Geometry>::bit_to_number(bit, R::A1_LIGHT))
+            .collect();
+        squares.sort_unstable();
+        squares
+    }
+
+    /// How many pieces the move captures.
+    pub fn captures(&self) -> u32 {
+        self.captured.count()
+    }
+
+    /// Whether the move captures.
+    pub fn is_capture(&self) -> bool {
+        !self.captured.is_empty()
+    }
+
+    /// Whether a man is crowned by the move.
+    pub fn promotes(&self) -> bool {
+        self.flags & PROMOTES != 0
+    }
+
+    /// Whether the moving piece is a king.
+    pub fn is_king_move(&self) -> bool {
+        self.flags & KING != 0
+    }
+
+    /// The side that makes the move.
+    pub fn colour(&self) -> Colour {
+        if self.flags & BLACK != 0 {
+            Colour::Black
+        } else {
+            Colour::White
+        }
+    }
+}
+
+impl<R: Rules> fmt::Debug for DraughtsMove<R> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+/// Rule options a position carries.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Options {
+    /// Count every capture path as its own move (perft's "keep duplicates").
+    keep_duplicates: bool,
+    /// Plies after which the game is a draw.
+    cap: u32,
+    /// The occurrence of a position that draws (0: never).
+    repetitions: u8,
+    /// Whether repetition and the draw counters end the game (perft turns them off).
+    draw_rules: bool,
+}
+
+impl Options {
+    fn defaults<R: Rules>() -> Options {
+        Options {
+            keep_duplicates: false,
+            cap: default_cap::<R>(),
+            repetitions: R::DRAWS.repetitions,
+            draw_rules: true,
+        }
+    }
+}
+
+/// The default ply cap: twelve plies per square of the board (384 on 8x8, 600 on 10x10),
+/// far beyond real games, which the draw rules end long before.
+fn default_cap<R: Rules>() -> u32 {
+    <R::Board as Geometry>::SQUARES * 12
+}
+
+/// The option keys every variant takes.
+const OPTION_KEYS: &[&str] = &["duplicates", "cap", "repetitions"];
+
+/// What [`Game::undo`] needs that the move does not say.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Undo<B> {
+    hash: u64,
+    captured_kings: B,
+    captured_parachutists: B,
+    quiet_plies: u16,
+    material_plies: u16,
+    repeats: u8,
+}
+
+/// A position of a draughts variant, with the history its draw rules need.
+#[derive(Clone)]
+pub struct Draughts<R: Rules> {
+    /// Pieces by colour (White, Black).
+    pieces: [BitsOf<R>; 2],
+    kings: BitsOf<R>,
+    parachutists: BitsOf<R>,
+    /// Crowning squares by colour.
+    crown: [BitsOf<R>; 2],
+    side: Colour,
+    hash: u64,
+    /// Plies played from the start or the parsed position.
+    ply: u32,
+    /// Plies since a capture or a man's move.
+    quiet_plies: u16,
+    /// Plies since a capture or a crowning (the endgame rules' counter).
+    material_plies: u16,
+    /// How often the current position has occurred, counting this time.
+    repeats: u8,
+    history: Vec<Undo<BitsOf<R>>>,
+    options: Options,
+}
+
+impl<R: Rules> Draughts<R> {
+    /// An empty board with `side` to move and default options.
+    fn empty_board(side: Colour) -> Draughts<R> {
+        let mut position = Draughts {
+            pieces: [BitsOf::<R>::EMPTY; 2],
+            kings: BitsOf::<R>::EMPTY,
+            parachutists: BitsOf::<R>::EMPTY,
+            crown: [
+                crowning_squares::<R>(Colour::White),
+                crowning_squares::<R>(Colour::Black),
+            ],
+            side,
+            hash: 0,
+            ply: 0,
+            quiet_plies: 0,
+            material_plies: 0,
+            repeats: 1,
+            history: Vec::with_capacity(64),
+            options: Options::defaults::<R>(),
+        };
+        position.hash = position.compute_hash();
+        position
+    }
+
+    /// The start position of the variant.
+    pub fn start() -> Draughts<R> {
+        notation::parse_fen::<R>(R::START).expect("every variant's start position parses")
+    }
+
+    /// The side to move.
+    pub fn side_to_move(&self) -> Colour {
+        self.side
+    }
+
+    /// The seat of `colour`: the side that moves first in the variant is seat A.
+    pub fn seat_of(colour: Colour) -> Seat {
+        if colour == R::FIRST {
+            Seat::A
+        } else {
+            Seat::B
+        }
+    }
+
+    /// The colour of `seat`.
+    pub fn colour_of(seat: Seat) -> Colour {
+        if seat == Seat::A {
+            R::FIRST
+        } else {
+            R::FIRST.other()
+        }
+    }
+
+    /// Men, kings and parachutists of `colour`, as counts.
+    pub fn material(&self, colour: Colour) -> (u32, u32, u32) {
+        let own = self.pieces[colour.index()];
+        (
+            self.men(colour).count(),
+            (own & self.kings).count(),
+            (own & self.parachutists).count(),
+        )
+    }
+
+    /// The piece on PDN square `number`: its colour and whether it is a king.
+    pub fn piece_on(&self, number: u32) -> Option<(Colour, bool)> {
+        let bit = <R::Board as Geometry>::number_to_bit(number, R::A1_LIGHT)? as i32;
+        let colour = [Colour::White, Colour::Black]
+            .into_iter()
+            .find(|c| self.pieces[c.index()].has(bit))?;
+        Some((colour, self.kings.has(bit)))
+    }
+
+    /// How many ranks a man of `colour` on PDN square `number` has advanced from its own
+    /// back rank (0 to size - 1).
+    pub fn advancement(colour: Colour, number: u32) -> u32 {
+        let bit = <R::Board as Geometry>::number_to_bit(number, R::A1_LIGHT).unwrap_or(0);
+        let (rank, _) = <R::Board as Geometry>::coordinates(bit);
+        if colour == Colour::White || R::ONE_WAY {
+            rank
+        } else {
+            <R::Board as Geometry>::SIZE - 1 - rank
+        }
+    }
+
+    /// The PDN squares of the pieces of `colour`, with whether each is a king.
+    pub fn pieces_of(&self, colour: Colour) -> Vec<(u32, bool)> {
+        let mut squares: Vec<(u32, bool)> = self.pieces[colour.index()]
+            .squares()
+            .map(|bit| {
+                (
+                    <R::Board as Geometry>::bit_to_number(bit, R::A1_LIGHT),
+                    self.kings.has(bit as i32),
+                )
+            })
+            .collect();
+        squares.sort_unstable();
+        squares
+    }
+
+    /// Plies since a capture or a man's move (the draw counter).
+    pub fn quiet_plies(&self) -> u32 {
+        self.quiet_plies as u32
+    }
+
+    /// The move as PDN writes it in a game record: `11-15`, or the full path of a
+    /// capture of pieces that jump short, or `from x to` for flying kings when no other
+    /// legal move shares both squares.
+    pub fn pdn_move(&self, mv: DraughtsMove<R>) -> String {
+        notation::pdn_move(self, mv)
+    }
+
+    /// Whether the side to move has no move at all.
+    fn is_stuck(&self) -> bool {
+        !self.has_quiet() && !self.has_capture()
+    }
+
+    /// The draw that the counters or the repetition call, if any.
+    fn draw_reason(&self) -> Option<EndReason> {
+        if !self.options.draw_rules {
+            return None;
+        }
+        if self.options.repetitions > 0 && self.repeats >= self.options.repetitions {
+            return Some(EndReason::Repetition);
+        }
+        let quiet_limit = R::DRAWS.quiet_plies;
+        if quiet_limit > 0 && self.quiet_plies >= quiet_limit {
+            return Some(EndReason::DrawRule);
+        }
+        if let Some(limit) = self.endgame_limit() {
+            if self.material_plies >= limit {
+                return Some(EndReason::DrawRule);
+            }
+        }
+        None
+    }
+
+    /// The plies the endgame rule allows in the current material, if it applies.
+    fn endgame_limit(&self) -> Option<u16> {
+        if R::DRAWS.endgame == EndgameRule::None {
+            return None;
+        }
+        let counts = [self.pieces[0].count(), self.pieces[1].count()];
+        let kings = [
+            (self.pieces[0] & self.kings).count(),
+            (self.pieces[1] & self.kings).count(),
+        ];
+        // The weak side has one piece, a king; the strong side is the other.
+        let strong = (0..2).find(|&side| {
+            let weak = 1 - side;
+            counts[weak] == 1 && kings[weak] == 1 && kings[side] >= 1
+        })?;
+        match R::DRAWS.endgame {
+            EndgameRule::Fmjd if counts[strong] == 3 => Some(32),
+            EndgameRule::Fmjd64 if kings[strong] >= 3 => Some(30),
+            EndgameRule::Fmjd | EndgameRule::Fmjd64 if counts[strong] <= 2 => Some(10),
+            _ => None,
+        }
+    }
+
+    /// Puts a piece on `bit` (which must be empty), keeping the hash.
+    fn place(&mut self, colour: Colour, kind: Kind, bit: u32) {
+        let set = BitsOf::<R>::bit(bit);
+        self.pieces[colour.index()] |= set;
+        match kind {
+            Kind::Man => {}
+            Kind::King => self.kings |= set,
+            Kind::Parachutist => self.parachutists |= set,
+        }
+        self.hash ^= piece_key(kind, colour, bit);
+    }
+
+    fn kind_at(&self, bit: u32) -> Kind {
+        if self.kings.has(bit as i32) {
+            Kind::King
+        } else if self.parachutists.has(bit as i32) {
+            Kind::Parachutist
+        } else {
+            Kind::Man
+        }
+    }
+
+    /// How often the position after a reversible ply has occurred within the plies
+    /// since the last irreversible one, counting this time.
+    fn count_repeats(&self) -> u8 {
+        let window = (self.quiet_plies as usize).min(self.history.len());
+        let mut repeats = 1u8;
+        let mut back = 2;
+        while back <= window {
+            if self.history[self.history.len() - back].hash == self.hash {
+                repeats = repeats.saturating_add(1);
+            }
+            back += 2;
+        }
+        repeats
+    }
+}
+
+impl<R: Rules> Game for Draughts<R> {
+    type Move = DraughtsMove<R>;
+
+    const NAME: &'static str = R::NAME;
+
+    fn new(options: &GameOptions) -> Result<Self, GameError> {
+        let mut position = Self::start();
+        position.options = notation::parse_options::<R>(options.iter(), Options::defaults::<R>())?;
+        Ok(position)
+    }
+
+    fn players(&self) -> usize {
+        2
+    }
+
+    fn ply_cap(&self) -> u32 {
+        self.options.cap
+    }
+
+    #[inline]
+    fn to_move(&self) -> Seat {
+        Self::seat_of(self.side)
+    }
+
+    #[inline]
+    fn generate_moves(&self, moves: &mut Vec<Self::Move>) {
+        self.generate_captures(moves);
+        if moves.is_empty() {
+            self.generate_quiet(moves);
+        }
+    }
+
+    #[inline]
+    fn count_moves(&self, scratch: &mut Vec<Self::Move>) -> usize {
+        self.generate_captures(scratch);
+        if scratch.is_empty() {
+            self.count_quiet()
+        } else {
+            scratch.len()
+        }
+    }
+
+    fn count_moves_if_ongoing(&self, scratch: &mut Vec<Self::Move>) -> usize {
+        if self.draw_reason().is_some() || self.ply >= self.options.cap {
+            return 0;
+        }
+        self.count_moves(scratch)
+    }
+
+    fn play(&mut self, mv: Self::Move) {
+        let colour = self.side;
+        let enemy = colour.other();
+        self.history.push(Undo {
+            hash: self.hash,
+            captured_kings: mv.captured & self.kings,
+            captured_parachutists: mv.captured & self.parachutists,
+            quiet_plies: self.quiet_plies,
+            material_plies: self.material_plies,
+            repeats: self.repeats,
+        });
+        let (from, to) = (mv.from as u32, mv.to as u32);
+        let moving = self.kind_at(from);
+        let from_set = BitsOf::<R>::bit(from);
+        let to_set = BitsOf::<R>::bit(to);
+        self.hash ^= piece_key(moving, colour, from);
+        self.pieces[colour.index()] = (self.pieces[colour.index()] & !from_set) | to_set;
+        self.kings &= !from_set;
+        self.parachutists &= !from_set;
+        let landed = if moving == Kind::King || mv.flags & PROMOTES != 0 {
+            self.kings |= to_set;
+            Kind::King
+        } else {
+            Kind::Man
+        };
+        self.hash ^= piece_key(landed, colour, to);
+        if !mv.captured.is_empty() {
+            for bit in mv.captured.squares() {
+                self.hash ^= piece_key(self.kind_at(bit), enemy, bit);
+            }
+            self.pieces[enemy.index()] &= !mv.captured;
+            self.kings &= !mv.captured;
+            self.parachutists &= !mv.captured;
+        }
+        self.side = enemy;
+        self.hash ^= BLACK_TO_MOVE_KEY;
+        self.ply += 1;
+        let captures = !mv.captured.is_empty();
+        if captures || moving != Kind::King {
+            self.quiet_plies = 0;
+            self.repeats = 1;
+        } else {
+            self.quiet_plies = self.quiet_plies.saturating_add(1);
+            self.repeats = self.count_repeats();
+        }
+        if captures || mv.flags & PROMOTES != 0 {
+            self.material_plies = 0;
+        } else {
+            self.material_plies = self.material_plies.saturating_add(1);
+        }
+    }
+
+    fn undo(&mut self, mv: Self::Move) {
+        let undo = self.history.pop().expect("undo follows play");
+        let enemy = self.side;
+        let colour = enemy.other();
+        let (from, to) = (mv.from as u32, mv.to as u32);
+        let from_set = BitsOf::<R>::bit(from);
+        let to_set = BitsOf::<R>::bit(to);
+        self.pieces[colour.index()] = (self.pieces[colour.index()] & !to_set) | from_set;
+        self.kings &= !to_set;
+        if mv.flags & KING != 0 {
+            self.kings |= from_set;
+        } else if mv.flags & PARACHUTIST != 0 {
+            self.parachutists |= from_set;
+        }
+        self.pieces[enemy.index()] |= mv.captured;
+        self.kings |= undo.captured_kings;
+        self.parachutists |= undo.captured_parachutists;
+        self.side = colour;
+        self.hash = undo.hash;
+        self.ply -= 1;
+        self.quiet_plies = undo.quiet_plies;
+        self.material_plies = undo.material_plies;
+        self.repeats = undo.repeats;
+    }
+
+    fn status(&self) -> Status {
+        if self.is_stuck() {
+            let stuck = Self::seat_of(self.side);
+            let winner = if R::STUCK_SIDE_WINS {
+                stuck
+            } else {
+                stuck.next(2)
+            };
+            return Status::Over(Outcome::win(winner, 2, EndReason::NoMoves));
+        }
+        if let Some(reason) = self.draw_reason() {
+            return Status::Over(Outcome::draw(2, reason));
+        }
+        if self.ply >= self.options.cap {
+            return Status::Over(Outcome::draw(2, EndReason::PlyCap));
+        }
+        Status::Ongoing
+    }
+
+    #[inline]
+    fn is_over(&self) -> bool {
+        self.is_stuck() || self.draw_reason().is_some() || self.ply >= self.options.cap
+    }
+
+    #[inline]
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn compute_hash(&self) -> u64 {
+        let mut hash = if self.side == Colour::Black {
+            BLACK_TO_MOVE_KEY
+        } else {
+            0
+        };
+        for colour in [Colour::White, Colour::Black] {
+            for bit in self.pieces[colour.index()].squares() {
+                hash ^= piece_key(self.kind_at(bit), colour, bit);
+            }
+        }
+        hash
+    }
+
+    /// Draughts ranks no one by progress: a game stopped early is a draw.
+    fn progress(&self, _seat: Seat) -> i32 {
+        0
+    }
+
+    fn parse_position(text: &str) -> Result<Self, ParseError> {
+        notation::parse_position::<R>(text)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Self::Move, ParseError> {
+        notation::parse_move(self, text)
+    }
+
+    fn render(&self) -> String {
+        notation::render(self)
+    }
+
+    fn perft_position(&self) -> Self {
+        let mut position = self.clone();
+        position.options.draw_rules = false;
+        position.options.cap = u32::MAX;
+        position
+    }
+}
+
+impl<R: Rules> fmt::Debug for Draughts<R> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+/// What one side has, in counts an evaluation can weigh: pieces by kind, how far its men
+/// have come, the men still guarding its back rank, and its non-capturing moves.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SideFeatures {
+    /// Men (not kings, not parachutists).
+    pub men: u32,
+    /// Kings.
+    pub kings: u32,
+    /// Parachutists (Parachute checkers).
+    pub parachutists: u32,
+    /// Ranks advanced, summed over the men (0 on the own back rank).
+    pub advancement: u32,
+    /// Men on the own back rank.
+    pub back_rank: u32,
+    /// Non-capturing moves of men and one-square moves of kings.
+    pub mobility: u32,
+}
+
+impl<R: Rules> Draughts<R> {
+    /// The counts of [`SideFeatures`] for `colour`, by shifts and counts only.
+    pub fn features(&self, colour: Colour) -> SideFeatures {
+        let size = <R::Board as Geometry>::SIZE;
+        let own = self.pieces[colour.index()];
+        let men = self.men(colour);
+        let kings = own & self.kings;
+        let empty = self.empty();
+        let mut advancement = 0;
+        for rank in 0..size {
+            let advanced = if colour == Colour::White || R::ONE_WAY {
+                rank
+            } else {
+                size - 1 - rank
+            };
+            advancement += (men & <R::Board as Geometry>::rank(rank)).count() * advanced;
+        }
+        let back = if colour == Colour::White || R::ONE_WAY {
+            0
+        } else {
+            size - 1
+        };
+        let mut mobility = 0;
+        for step in movegen::men_forward::<R>(colour) {
+            mobility += (men.shifted(step) & empty).count();
+        }
+        for step in <R::Board as Geometry>::DIRECTIONS {
+            mobility += (kings.shifted(step) & empty).count();
+        }
+        SideFeatures {
+            men: men.count(),
+            kings: kings.count(),
+            parachutists: (own & self.parachutists).count(),
+            advancement,
+            back_rank: (men & <R::Board as Geometry>::rank(back)).count(),
+            mobility,
+        }
+    }
+
+    /// Whether kings fly in this variant.
+    pub fn flying_kings() -> bool {
+        R::KINGS != rules::KingRange::Short
+    }
+
+    /// Whether the side that cannot move wins (Suicide checkers).
+    pub fn stuck_side_wins() -> bool {
+        R::STUCK_SIDE_WINS
+    }
+
+    /// The board's size (8, 10 or 12).
+    pub fn board_size() -> u32 {
+        <R::Board as Geometry>::SIZE
+    }
+}

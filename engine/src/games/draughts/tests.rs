@@ -1,0 +1,1 @@
+//! Hand-built positions for each rule of the draughts family.
