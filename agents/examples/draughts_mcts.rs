@@ -1,8 +1,9 @@
 //! MCTS speed on English checkers, for comparisons: the plain UCT player with uniformly
-//! random playouts to the end of the game chooses a move in each of the first positions
-//! of a seeded random game, and the iterations per second over all of them are printed.
+//! random playouts to the end of the game searches from the start and from the positions
+//! before moves 10, 20 and 30 of a seeded random game (as `scripts/compare-draughts.sh`
+//! does for OpenSpiel's bot), and the iterations per second over all of them are printed.
 //!
-//! `cargo run --release -p agents --example draughts_mcts -- [ITERATIONS] [POSITIONS]`
+//! `cargo run --release -p agents --example draughts_mcts -- [ITERATIONS]`
 
 use std::time::Instant;
 
@@ -15,26 +16,42 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let number = |index: usize, default: u64| -> u64 {
         args.get(index)
-            .map(|a| a.parse().expect("arguments: ITERATIONS POSITIONS"))
+            .map(|a| a.parse().expect("argument: ITERATIONS"))
             .unwrap_or(default)
     };
-    let iterations = number(0, 10_000);
-    let positions = number(1, 20);
+    let iterations = number(0, 1_000);
+    // Plies before each search: the start and before moves 10, 20 and 30.
+    let searched_at = [0, 9, 19, 29];
     let spec = format!("mcts:iterations={iterations},playout=random");
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     let mut position = Draughts::<English>::start();
     let mut moves = Vec::new();
     let (mut total_iterations, mut seconds, mut searched) = (0u64, 0.0, 0);
-    while searched < positions && !position.is_over() {
+    let mut ply = 0;
+    for &target in &searched_at {
+        // Play on to the target, and past it to a position with a choice: a search with
+        // one legal move at the root stops at once.
+        loop {
+            if position.is_over() {
+                break;
+            }
+            position.generate_moves(&mut moves);
+            if ply >= target && moves.len() >= 2 {
+                break;
+            }
+            position.play(moves[rng.random_range(0..moves.len())]);
+            ply += 1;
+        }
+        if position.is_over() {
+            break;
+        }
         let mut agent = agents::build::<Draughts<English>>(&spec).expect("valid spec");
-        agent.reset(searched);
+        agent.reset(target);
         let clock = Instant::now();
         let _ = agent.choose(&position);
         seconds += clock.elapsed().as_secs_f64();
         total_iterations += agent.last_search().iterations;
         searched += 1;
-        position.generate_moves(&mut moves);
-        position.play(moves[rng.random_range(0..moves.len())]);
     }
     println!(
         "engine: MCTS ({spec}) on English checkers, {searched} positions: {total_iterations} iterations in {seconds:.3} s = {:.0} iterations/s",

@@ -351,11 +351,18 @@ impl<G: Evaluate> MctsAgent<G> {
             if plies >= cap {
                 return None;
             }
-            work.generate_moves(&mut self.moves);
-            let mv = if greedy && self.rng.random::<f64>() >= self.settings.playout_epsilon {
-                self.greediest(work)
+            let mv = if greedy {
+                work.generate_moves(&mut self.moves);
+                if self.rng.random::<f64>() >= self.settings.playout_epsilon {
+                    self.greediest(work)
+                } else {
+                    self.moves[self.rng.random_range(0..self.moves.len())]
+                }
             } else {
-                self.moves[self.rng.random_range(0..self.moves.len())]
+                // The same draw as picking from the listed moves, without listing them.
+                let rng = &mut self.rng;
+                work.pick_move(&mut self.moves, |n| rng.random_range(0..n))
+                    .expect("a game that is not over has a move")
             };
             work.play(mv);
             self.line.push(mv);

@@ -29,8 +29,10 @@ fn main() {
         let mut position = start.clone();
         let mut played = 0;
         while !position.is_over() && played < ply_cap {
-            position.generate_moves(&mut moves);
-            position.play(moves[rng.random_range(0..moves.len())]);
+            let mv = position
+                .pick_move(&mut moves, |n| rng.random_range(0..n))
+                .expect("a game that is not over has a move");
+            position.play(mv);
             played += 1;
         }
         plies += played;

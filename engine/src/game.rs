@@ -59,6 +59,23 @@ pub trait Game: Clone + fmt::Debug + fmt::Display + Send + Sync + 'static {
         }
     }
 
+    /// The legal move at index `pick(n)` of the `n` that [`Game::generate_moves`] would
+    /// list, in the same order; `None` when there is none. A random playout passes a
+    /// random pick. `scratch` is a buffer the implementation may use; games that can
+    /// count their moves and find the chosen one without listing them all override it.
+    #[inline]
+    fn pick_move(
+        &self,
+        scratch: &mut Vec<Self::Move>,
+        pick: impl FnOnce(usize) -> usize,
+    ) -> Option<Self::Move> {
+        self.generate_moves(scratch);
+        if scratch.is_empty() {
+            return None;
+        }
+        Some(scratch[pick(scratch.len())])
+    }
+
     /// Plays `mv`, which must be legal here: the hot path checks nothing. Use
     /// [`Game::try_play`] for moves from outside.
     fn play(&mut self, mv: Self::Move);

@@ -52,6 +52,25 @@ pub trait BitSet:
     /// From the low 128 bits of a mask.
     fn from_u128(mask: u128) -> Self;
 
+    /// Whether bit `index` is set; `index` must be below [`BitSet::WIDTH`].
+    #[inline]
+    fn contains(self, index: u32) -> bool {
+        !(self & Self::bit(index)).is_empty()
+    }
+
+    /// The `n`-th set bit, lowest first; the set must have more than `n` bits.
+    #[inline]
+    fn nth(self, n: u32) -> u32 {
+        let mut rest = self;
+        for _ in 0..n {
+            rest = rest.without_lowest();
+        }
+        rest.lowest()
+    }
+
+    /// The set without its lowest bit.
+    fn without_lowest(self) -> Self;
+
     /// Whether bit `index` is set; any index outside the type is not.
     #[inline]
     fn has(self, index: i32) -> bool {
@@ -98,6 +117,10 @@ macro_rules! bit_set {
             fn from_u128(mask: u128) -> Self {
                 mask as $t
             }
+            #[inline]
+            fn without_lowest(self) -> Self {
+                self & self.wrapping_sub(1)
+            }
         }
     };
 }
@@ -118,7 +141,7 @@ impl<B: BitSet> Iterator for Squares<B> {
             return None;
         }
         let index = self.0.lowest();
-        self.0 ^= B::bit(index);
+        self.0 = self.0.without_lowest();
         Some(index)
     }
 }

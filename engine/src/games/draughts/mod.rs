@@ -446,6 +446,23 @@ impl<R: Rules> Game for Draughts<R> {
         }
     }
 
+    #[inline]
+    fn pick_move(
+        &self,
+        scratch: &mut Vec<Self::Move>,
+        pick: impl FnOnce(usize) -> usize,
+    ) -> Option<Self::Move> {
+        self.generate_captures(scratch);
+        if !scratch.is_empty() {
+            return Some(scratch[pick(scratch.len())]);
+        }
+        let count = self.count_quiet();
+        if count == 0 {
+            return None;
+        }
+        Some(self.nth_quiet(pick(count) as u32))
+    }
+
     fn count_moves_if_ongoing(&self, scratch: &mut Vec<Self::Move>) -> usize {
         if self.draw_reason().is_some() || self.ply >= self.options.cap {
             return 0;
@@ -465,7 +482,13 @@ impl<R: Rules> Game for Draughts<R> {
             repeats: self.repeats,
         });
         let (from, to) = (mv.from as u32, mv.to as u32);
-        let moving = self.kind_at(from);
+        let moving = if mv.flags & KING != 0 {
+            Kind::King
+        } else if mv.flags & PARACHUTIST != 0 {
+            Kind::Parachutist
+        } else {
+            Kind::Man
+        };
         let from_set = BitsOf::<R>::bit(from);
         let to_set = BitsOf::<R>::bit(to);
         self.hash ^= piece_key(moving, colour, from);

@@ -219,6 +219,24 @@ impl<R: Rules> CaptureSearch<'_, R> {
     }
 }
 
+/// Whether some king of `kings` can make a first jump along a diagonal: slides every
+/// king at once over empty squares and looks for an enemy piece with an empty square
+/// behind it.
+#[inline]
+fn flying_capture_exists<R: Rules>(kings: BitsOf<R>, enemy: BitsOf<R>, empty: BitsOf<R>) -> bool {
+    for step in <R::Board as Geometry>::DIRECTIONS {
+        let targets = enemy & empty.shifted(-step);
+        let mut front = kings.shifted(step);
+        while !front.is_empty() {
+            if !(front & targets).is_empty() {
+                return true;
+            }
+            front = (front & empty).shifted(step);
+        }
+    }
+    false
+}
+
 /// What the precedence rules compare besides the number of pieces: the kings taken and
 /// where in the sequence they were met.
 #[derive(Clone, Copy, Debug, Default)]
@@ -290,6 +308,19 @@ impl<R: Rules> Draughts<R> {
         let own = self.pieces[colour.index()];
         let enemy = self.pieces[colour.other().index()];
         let empty = self.empty();
+        // Most positions have no capture: find that out by shifts before searching.
+        let mut kings = own & self.kings;
+        if R::KINGS == KingRange::Short {
+            let all = <R::Board as Geometry>::DIRECTIONS;
+            kings = self.short_jump_starters(kings, enemy, empty, &all);
+        } else if !kings.is_empty() && !flying_capture_exists::<R>(kings, enemy, empty) {
+            kings = BitsOf::<R>::EMPTY;
+        }
+        let starters = self.man_capture_starters(self.men(colour), enemy, empty);
+        let parachutists = own & self.parachutists;
+        if kings.is_empty() && starters.is_empty() && parachutists.is_empty() {
+            return;
+        }
         let colour_flag = if colour == Colour::Black { BLACK } else { 0 };
         let mut search = CaptureSearch::<R> {
             moves,
@@ -303,7 +334,7 @@ impl<R: Rules> Draughts<R> {
             best: 0,
             keep_duplicates: self.options.keep_duplicates,
         };
-        for from in (own & self.kings).squares() {
+        for from in kings.squares() {
             search.from = from as u8;
             search.flags = colour_flag | KING;
             search.free = empty | BitsOf::<R>::bit(from);
@@ -312,15 +343,12 @@ impl<R: Rules> Draughts<R> {
         if R::PRECEDENCE == Precedence::KingFirst && !search.moves.is_empty() {
             return;
         }
-        let men = self.men(colour);
-        let starters = self.man_capture_starters(men, enemy, empty);
         for from in starters.squares() {
             search.from = from as u8;
             search.flags = colour_flag;
             search.free = empty | BitsOf::<R>::bit(from);
             search.man(from as i32, BitsOf::<R>::EMPTY, Trail::default());
         }
-        let parachutists = own & self.parachutists;
         if !parachutists.is_empty() {
             for from in parachutists.squares() {
                 search.from = from as u8;
@@ -354,12 +382,26 @@ impl<R: Rules> Draughts<R> {
             jumpable &= !self.kings;
         }
         let forward = men_forward::<R>(self.side);
+        let mut starters = self.short_jump_starters(men, jumpable, empty, &forward);
+        if R::MEN_CAPTURE_BACKWARDS {
+            let backward = [-forward[0], -forward[1]];
+            starters |= self.short_jump_starters(men, jumpable, empty, &backward);
+        }
+        starters
+    }
+
+    /// The pieces of `pieces` that can jump a piece of `jumpable` by one of `steps`.
+    #[inline]
+    fn short_jump_starters(
+        &self,
+        pieces: BitsOf<R>,
+        jumpable: BitsOf<R>,
+        empty: BitsOf<R>,
+        steps: &[i32],
+    ) -> BitsOf<R> {
         let mut starters = BitsOf::<R>::EMPTY;
-        for step in forward {
-            starters |= men & jumpable.shifted(-step) & empty.shifted(-2 * step);
-            if R::MEN_CAPTURE_BACKWARDS {
-                starters |= men & jumpable.shifted(step) & empty.shifted(2 * step);
-            }
+        for &step in steps {
+            starters |= pieces & jumpable.shifted(-step) & empty.shifted(-2 * step);
         }
         starters
     }
@@ -413,7 +455,7 @@ impl<R: Rules> Draughts<R> {
         let men = self.men(colour);
         for step in men_forward::<R>(colour) {
             for to in (men.shifted(step) & empty).squares() {
-                let flags = colour_flag | if crown.has(to as i32) { PROMOTES } else { 0 };
+                let flags = colour_flag | if crown.contains(to) { PROMOTES } else { 0 };
                 let from = (to as i32 - step) as u8;
                 moves.push(DraughtsMove::new(from, to as u8, BitsOf::<R>::EMPTY, flags));
             }
@@ -476,6 +518,59 @@ impl<R: Rules> Draughts<R> {
             }
         }
         count as usize
+    }
+
+    /// The non-capturing move at `index` in the order of [`Draughts::generate_quiet`],
+    /// found by counting instead of listing.
+    ///
+    /// # Panics
+    /// When `index` is not below [`Draughts::count_quiet`].
+    pub(super) fn nth_quiet(&self, mut index: u32) -> DraughtsMove<R> {
+        let colour = self.side;
+        let colour_flag = if colour == Colour::Black { BLACK } else { 0 };
+        let empty = self.empty();
+        let men = self.men(colour);
+        let quiet = |from: i32, to: u32, flags: u8| {
+            DraughtsMove::new(from as u8, to as u8, BitsOf::<R>::EMPTY, flags)
+        };
+        for step in men_forward::<R>(colour) {
+            let targets = men.shifted(step) & empty;
+            let count = targets.count();
+            if index < count {
+                let to = targets.nth(index);
+                let crown = self.crown[colour.index()];
+                let flags = colour_flag | if crown.contains(to) { PROMOTES } else { 0 };
+                return quiet(to as i32 - step, to, flags);
+            }
+            index -= count;
+        }
+        let kings = self.pieces[colour.index()] & self.kings;
+        let flags = colour_flag | KING;
+        if R::KINGS == KingRange::Short {
+            for step in <R::Board as Geometry>::DIRECTIONS {
+                let targets = kings.shifted(step) & empty;
+                let count = targets.count();
+                if index < count {
+                    let to = targets.nth(index);
+                    return quiet(to as i32 - step, to, flags);
+                }
+                index -= count;
+            }
+        } else {
+            for from in kings.squares() {
+                for step in <R::Board as Geometry>::DIRECTIONS {
+                    let mut to = from as i32 + step;
+                    while empty.has(to) {
+                        if index == 0 {
+                            return quiet(from as i32, to as u32, flags);
+                        }
+                        index -= 1;
+                        to += step;
+                    }
+                }
+            }
+        }
+        panic!("no quiet move at that index")
     }
 
     /// Whether the side to move has a non-capturing move.
