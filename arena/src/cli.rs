@@ -75,6 +75,12 @@ pub struct PerftArgs {
     /// Allow equidistant ("super") jumps (Chinese checkers).
     #[arg(long)]
     pub super_jumps: bool,
+    /// Count every capture path (draughts: the option `duplicates=keep`). The default,
+    /// `drop`, counts two captures with the same start, end and captured pieces once, as
+    /// the rules see one move; published perft tables give both counts (for English they
+    /// differ from depth 12 on).
+    #[arg(long)]
+    pub keep_duplicates: bool,
 }
 
 /// `arena play`.
@@ -113,6 +119,10 @@ pub struct PlayArgs {
     /// `arena replay` and `arena analyze`. Neither file may exist yet.
     #[arg(long, value_name = "FILE")]
     pub record: Option<PathBuf>,
+    /// Also write the game as a PDN game record (draughts only) that draughts software
+    /// reads. The file may not exist yet.
+    #[arg(long, value_name = "FILE")]
+    pub pdn: Option<PathBuf>,
 }
 
 /// `arena run`.
@@ -152,6 +162,11 @@ pub struct ReplayArgs {
     /// Draw the board after each move.
     #[arg(long)]
     pub show: bool,
+    /// Write the replayed game as a PDN game record (draughts only) that draughts
+    /// software reads; only once the replay matches the record. The file may not exist
+    /// yet.
+    #[arg(long, value_name = "FILE")]
+    pub pdn: Option<PathBuf>,
 }
 
 /// Reads the command line. Help and version requests are printed here; a usage error is
@@ -230,8 +245,23 @@ fn perft(args: &PerftArgs, out: &mut dyn Write) -> Result<(), ArenaError> {
             spec.options.set(key, &value);
         }
     }
+    let mut position = args.position.clone();
+    if args.keep_duplicates {
+        if !spec.kind.is_draughts() {
+            return Err(ArenaError::input(format!(
+                "--keep-duplicates: {} is not a draughts game: the flag counts every capture \
+                 path of the draughts family (english, international, ...)",
+                spec.kind
+            )));
+        }
+        spec.options.set("duplicates", "keep");
+        // A position carries its options after a space.
+        if let Some(text) = &mut position {
+            text.push_str(" duplicates=keep");
+        }
+    }
     with_game!(spec.kind, G => {
-        let start = match &args.position {
+        let start = match &position {
             Some(text) => G::parse_position(text)?,
             None => G::new(&spec.options)?,
         };

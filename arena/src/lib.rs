@@ -12,6 +12,7 @@ pub mod human;
 pub mod levels;
 pub mod match_play;
 pub mod output;
+pub mod pdn;
 pub mod play;
 pub mod report;
 pub mod schedule;

@@ -16,6 +16,7 @@ use crate::games_csv::{self, GameRow};
 use crate::human::{self, Console, HumanSide, Player, RecordedMoves};
 use crate::levels::{self, Levels};
 use crate::match_play::{play_game, GameSetup, PlayedGame};
+use crate::pdn;
 
 /// Runs `arena play`; a human seat reads its moves from `input`, a terminal when
 /// `input_is_terminal` (which shows what is typed; other input is echoed after each
@@ -41,6 +42,9 @@ pub fn play_command(
     };
     if let Some(record) = &args.record {
         check_record_is_new(record)?;
+    }
+    if let Some(path) = &args.pdn {
+        pdn::check_target(game.kind, path)?;
     }
     with_game!(game.kind, G => {
         let start = G::new(&game.options)?;
@@ -68,8 +72,24 @@ pub fn play_command(
             let identity = play_identity(&args.game, &written, &specs, &setup);
             write_record(record, &identity, &played)?;
         }
+        if let Some(path) = &args.pdn {
+            let event = format!("{} game, seed {}", game, args.seed);
+            let info = pdn::RecordInfo {
+                event: &event,
+                round: "-",
+                seats: &specs,
+                outcome: &played.outcome,
+                forfeit: played.forfeit.as_ref(),
+            };
+            pdn::write_file(path, &game, &info, &move_texts(&played))?;
+        }
     });
     Ok(())
+}
+
+/// The moves of `played` as the engine prints them.
+fn move_texts<M: std::fmt::Display>(played: &PlayedGame<M>) -> Vec<String> {
+    played.moves.iter().map(ToString::to_string).collect()
 }
 
 /// Checks that `--record FILE` would create its files, not replace a run's.
@@ -265,6 +285,9 @@ pub fn recorded_identity(games: &Path) -> Result<RunIdentity, ArenaError> {
 pub fn replay_command(args: &ReplayArgs, out: &mut dyn Write) -> Result<(), ArenaError> {
     let identity = recorded_identity(&args.games)?;
     let game: GameSpec = identity.game.parse()?;
+    if let Some(path) = &args.pdn {
+        pdn::check_target(game.kind, path)?;
+    }
     let players = with_game!(game.kind, G => G::new(&game.options)?.players());
     let rows = games_csv::read(&args.games, players)?.rows;
     let row = rows
@@ -297,7 +320,7 @@ pub fn replay_command(args: &ReplayArgs, out: &mut dyn Write) -> Result<(), Aren
         opening_plies: identity.opening_plies,
         max_plies: identity.max_plies,
     };
-    let (moves, winner, end) = with_game!(game.kind, G => {
+    let (moves, winner, end, outcome, forfeit) = with_game!(game.kind, G => {
         let start = G::new(&game.options)?;
         let played = if specs.iter().any(|spec| human::is_human(spec)) {
             // A person's moves cannot be regenerated: check that each recorded move is
@@ -310,13 +333,16 @@ pub fn replay_command(args: &ReplayArgs, out: &mut dyn Write) -> Result<(), Aren
         } else {
             play_printed::<G>(&start, &specs, &setup, args.show, out)?
         };
-        let moves: Vec<String> = played.moves.iter().map(|m| m.to_string()).collect();
         (
-            moves.join(" "),
+            move_texts(&played),
             winner_label(&played.outcome),
             played.outcome.reason().as_str(),
+            played.outcome,
+            played.forfeit.clone(),
         )
     });
+    let move_list = moves;
+    let moves = move_list.join(" ");
     if moves != row.moves {
         let recorded: Vec<&str> = row.moves.split(' ').collect();
         let replayed: Vec<&str> = moves.split(' ').collect();
@@ -338,6 +364,18 @@ pub fn replay_command(args: &ReplayArgs, out: &mut dyn Write) -> Result<(), Aren
             "game {} ends differently: recorded {} ({}), replayed {winner} ({end})",
             row.game_id, row.winner, row.end
         )));
+    }
+    if let Some(path) = &args.pdn {
+        let event = format!("{} round robin, seed {}", game, identity.seed);
+        let round = row.game_id.to_string();
+        let info = pdn::RecordInfo {
+            event: &event,
+            round: &round,
+            seats: &specs,
+            outcome: &outcome,
+            forfeit: forfeit.as_ref(),
+        };
+        pdn::write_file(path, &game, &info, &move_list)?;
     }
     Ok(())
 }
