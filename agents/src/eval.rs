@@ -383,7 +383,16 @@ impl<R: Rules> Evaluate for Draughts<R> {
         } else {
             1
         };
-        sign * 1000 * (material(me) - material(me.other())) + self.features(me).advancement as i32
+        let mut lead = material(me) - material(me.other());
+        // After the greedy player's move the opponent is to move, and captures are
+        // compulsory: the pieces it can take at once are as good as lost. Without this a
+        // greedy player walks its men into captures and plays no better than random.
+        if self.side_to_move() != me && self.can_capture() {
+            let mut moves = Vec::new();
+            self.generate_moves(&mut moves);
+            lead -= moves.iter().map(|m| m.captures() as i32).max().unwrap_or(0);
+        }
+        sign * 1000 * lead + self.features(me).advancement as i32
     }
 
     /// A capped playout is scored by a logistic of the evaluation (a man ahead is worth

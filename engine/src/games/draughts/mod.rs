@@ -684,6 +684,11 @@ impl<R: Rules> Draughts<R> {
         }
     }
 
+    /// Whether the side to move has a capture (found by shifts, without listing).
+    pub fn can_capture(&self) -> bool {
+        self.has_capture()
+    }
+
     /// Whether kings fly in this variant.
     pub fn flying_kings() -> bool {
         R::KINGS != rules::KingRange::Short
