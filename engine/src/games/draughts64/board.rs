@@ -231,7 +231,10 @@ mod tests {
     fn squares_read_and_write() {
         assert_eq!(Square::parse("a1"), Some(Square(0)));
         assert_eq!(Square::parse("h8"), Some(Square(63)));
-        assert_eq!(Square::parse("c3").map(|s| s.to_string()), Some("c3".into()));
+        assert_eq!(
+            Square::parse("c3").map(|s| s.to_string()),
+            Some("c3".into())
+        );
         assert_eq!(Square::parse("i1"), None);
         assert_eq!(Square::parse("a9"), None);
     }

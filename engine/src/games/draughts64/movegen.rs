@@ -356,8 +356,6 @@ impl<R: Rules64> Draughts64<R> {
             }
         }
         let kings = self.pieces[colour.index()] & self.kings;
-        R::KING_STEPS
-            .iter()
-            .any(|d| shift(kings, d) & empty != 0)
+        R::KING_STEPS.iter().any(|d| shift(kings, d) & empty != 0)
     }
 }

@@ -140,7 +140,10 @@ pub(super) fn parse_board<R: Rules64>(text: &str) -> Result<Draughts64<R>, Parse
                 };
                 if let Some((colour, king)) = piece {
                     if file >= 8 {
-                        return Err(error(format!("rank {} holds more than 8 squares", rank + 1)));
+                        return Err(error(format!(
+                            "rank {} holds more than 8 squares",
+                            rank + 1
+                        )));
                     }
                     position.place(colour, king, rank * 8 + file);
                     file += 1;
@@ -244,7 +247,14 @@ fn capture_path<R: Rules64>(mv: &Draughts64Move<R>, empty: u64) -> Vec<u32> {
         rules: std::marker::PhantomData,
     };
     let mut path = Vec::new();
-    if search.extend(mv.from as i32, mv.captured, 0, mv.is_king_move(), 8, &mut path) {
+    if search.extend(
+        mv.from as i32,
+        mv.captured,
+        0,
+        mv.is_king_move(),
+        8,
+        &mut path,
+    ) {
         path
     } else {
         vec![mv.to as u32]
@@ -412,7 +422,9 @@ pub(super) fn parse_move<R: Rules64>(
     let matching: Vec<Draughts64Move<R>> = candidates
         .iter()
         .copied()
-        .filter(|m| capture_path(m, !0) == landings || capture_path(m, position.empty()) == landings)
+        .filter(|m| {
+            capture_path(m, !0) == landings || capture_path(m, position.empty()) == landings
+        })
         .collect();
     if matching.len() == 1 {
         return Ok(matching[0]);

@@ -117,11 +117,8 @@ impl Rules64 for Gothic {
 impl Rules64 for Dameo {
     const NAME: &'static str = "dameo";
     const START: &'static str = "bbbbbbbb/1bbbbbb1/2bbbb2/8/8/2wwww2/1wwwwww1/wwwwwwww W";
-    const MAN_STEPS: Directions = Directions::of(&[
-        Direction::North,
-        Direction::NorthEast,
-        Direction::NorthWest,
-    ]);
+    const MAN_STEPS: Directions =
+        Directions::of(&[Direction::North, Direction::NorthEast, Direction::NorthWest]);
     const MAN_CAPTURES: Directions = Directions::ORTHOGONAL;
     const LINEAR_MOVES: bool = true;
     const KING_STEPS: Directions = Directions::ALL;
