@@ -457,6 +457,11 @@ mod all_squares {
     /// man is crowned.
     type Named = (u32, u32, Vec<u32>, bool);
 
+    /// A square as (file, rank).
+    type At = (i32, i32);
+    /// One jump open to a piece: its direction, the square it takes, where it may land.
+    type Jump = (At, At, Vec<At>);
+
     struct Board {
         cells: [Option<(Colour, bool)>; 64],
     }
@@ -503,7 +508,7 @@ mod all_squares {
             king: bool,
             taken: &[(i32, i32)],
             last: Option<(i32, i32)>,
-        ) -> Vec<((i32, i32), (i32, i32), Vec<(i32, i32)>)> {
+        ) -> Vec<Jump> {
             let sign = if self.me == Colour::White { 1 } else { -1 };
             let directions: Vec<(i32, i32)> = if king {
                 self.words.king_captures.to_vec()
