@@ -439,3 +439,35 @@ fn start_positions_count_their_pieces() {
     );
     assert_eq!(crate::perft::perft(&Draughts64::<Dameo>::start(), 2), 2704);
 }
+
+#[test]
+fn mangled_positions_and_moves_are_refused_without_panicking() {
+    let seeds = [
+        Turkish::START,
+        "W:Wa3,Kd4:Bb5 cap=7",
+        "8/8/8/1b6/3W4/w7/8/8 B",
+    ];
+    let noise = ['/', ':', ',', 'K', '9', '0', 'é', ' ', 'x', '-', 'W'];
+    let p = Draughts64::<Turkish>::start();
+    for seed in seeds {
+        let chars: Vec<char> = seed.chars().collect();
+        for cut in 0..chars.len() {
+            let prefix: String = chars[..cut].iter().collect();
+            let _ = Draughts64::<Turkish>::parse_position(&prefix);
+            for &c in &noise {
+                let mut mangled = chars.clone();
+                mangled[cut] = c;
+                let text: String = mangled.iter().collect();
+                if let Ok(q) = Draughts64::<Dameo>::parse_position(&text) {
+                    assert_eq!(
+                        Draughts64::<Dameo>::parse_position(&q.to_string())
+                            .unwrap()
+                            .to_string(),
+                        q.to_string()
+                    );
+                }
+                let _ = p.parse_move(&text);
+            }
+        }
+    }
+}
