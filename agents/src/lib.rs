@@ -9,6 +9,7 @@
 
 pub mod agent;
 pub mod eval;
+pub mod eval_draughts64;
 pub mod greedy;
 pub mod mcts;
 pub mod minimax;

@@ -40,6 +40,12 @@ pub enum GameKind {
     Portuguese,
     /// Italian draughts.
     Italian,
+    /// Turkish draughts (all squares, orthogonal moves).
+    Turkish,
+    /// Gothic checkers (all squares, BrainKing's rules).
+    Gothic,
+    /// Dameo (all squares, linear men's moves).
+    Dameo,
 }
 
 impl GameKind {
@@ -60,6 +66,9 @@ impl GameKind {
         GameKind::Brazilian,
         GameKind::Portuguese,
         GameKind::Italian,
+        GameKind::Turkish,
+        GameKind::Gothic,
+        GameKind::Dameo,
     ];
 
     /// Whether the game is one of the draughts family.
@@ -85,6 +94,9 @@ impl GameKind {
             GameKind::Brazilian => "brazilian",
             GameKind::Portuguese => "portuguese",
             GameKind::Italian => "italian",
+            GameKind::Turkish => "turkish",
+            GameKind::Gothic => "gothic",
+            GameKind::Dameo => "dameo",
         }
     }
 
@@ -231,6 +243,18 @@ macro_rules! with_game {
                 type $G = $crate::games::draughts::Draughts<$crate::games::draughts::Italian>;
                 $body
             }
+            $crate::GameKind::Turkish => {
+                type $G = $crate::games::draughts64::Draughts64<$crate::games::draughts64::Turkish>;
+                $body
+            }
+            $crate::GameKind::Gothic => {
+                type $G = $crate::games::draughts64::Draughts64<$crate::games::draughts64::Gothic>;
+                $body
+            }
+            $crate::GameKind::Dameo => {
+                type $G = $crate::games::draughts64::Draughts64<$crate::games::draughts64::Dameo>;
+                $body
+            }
         }
     };
 }
@@ -253,7 +277,7 @@ mod tests {
             error.to_string(),
             "unknown game \"chess\": expected one of leapfrog, chinese-checkers, english, \
              suicide, czech, corner, one-way, parachute, international, russian, canadian, thai, \
-             brazilian, portuguese, italian"
+             brazilian, portuguese, italian, turkish, gothic, dameo"
         );
     }
 

@@ -110,6 +110,18 @@ macro_rules! draughts_perft {
             check_up_to::<Draughts<$rules>>(concat!("perft/", $file), $limit, true);
         }
     };
+    (game $game:ty: $quick:ident, $deep:ident, $file:literal, $limit:expr) => {
+        #[test]
+        fn $quick() {
+            check_up_to::<$game>(concat!("perft/", $file), $limit, false);
+        }
+
+        #[test]
+        #[ignore = "deep perft: cargo test --release -p engine --test perft -- --ignored"]
+        fn $deep() {
+            check_up_to::<$game>(concat!("perft/", $file), $limit, true);
+        }
+    };
 }
 
 draughts_perft!(
@@ -176,3 +188,13 @@ draughts_perft!(
     "italian.txt",
     QUICK_NODES
 );
+
+/// The all-squares games (Turkish, Gothic, Dameo).
+mod all_squares {
+    use super::{check_up_to, QUICK_NODES};
+    use engine::games::draughts64::{Dameo, Draughts64, Gothic, Turkish};
+
+    draughts_perft!(game Draughts64<Turkish>: turkish_perft, turkish_perft_deep, "turkish.txt", QUICK_NODES);
+    draughts_perft!(game Draughts64<Gothic>: gothic_perft, gothic_perft_deep, "gothic.txt", QUICK_NODES);
+    draughts_perft!(game Draughts64<Dameo>: dameo_perft, dameo_perft_deep, "dameo.txt", QUICK_NODES);
+}

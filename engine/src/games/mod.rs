@@ -2,4 +2,5 @@
 
 pub mod chinese_checkers;
 pub mod draughts;
+pub mod draughts64;
 pub mod leapfrog;
