@@ -2,4 +2,6 @@
 
 pub mod chinese_checkers;
 pub mod draughts;
+pub mod grid;
+pub mod konane;
 pub mod leapfrog;
