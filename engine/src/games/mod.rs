@@ -1,5 +1,6 @@
 //! The games, one module each.
 
+pub mod alquerque;
 pub mod chinese_checkers;
 pub mod draughts;
 pub mod grid;
