@@ -40,6 +40,10 @@ pub enum GameKind {
     Portuguese,
     /// Italian draughts.
     Italian,
+    /// Konane (Hawaiian checkers).
+    Konane,
+    /// Alquerque.
+    Alquerque,
 }
 
 impl GameKind {
@@ -60,9 +64,11 @@ impl GameKind {
         GameKind::Brazilian,
         GameKind::Portuguese,
         GameKind::Italian,
+        GameKind::Konane,
+        GameKind::Alquerque,
     ];
 
-    /// Whether the game is one of the draughts family.
+    /// Whether the game is one of the draughts family (Konane and Alquerque included).
     pub fn is_draughts(self) -> bool {
         !matches!(self, GameKind::Leapfrog | GameKind::ChineseCheckers)
     }
@@ -85,6 +91,8 @@ impl GameKind {
             GameKind::Brazilian => "brazilian",
             GameKind::Portuguese => "portuguese",
             GameKind::Italian => "italian",
+            GameKind::Konane => "konane",
+            GameKind::Alquerque => "alquerque",
         }
     }
 
@@ -231,6 +239,14 @@ macro_rules! with_game {
                 type $G = $crate::games::draughts::Draughts<$crate::games::draughts::Italian>;
                 $body
             }
+            $crate::GameKind::Konane => {
+                type $G = $crate::games::konane::Konane;
+                $body
+            }
+            $crate::GameKind::Alquerque => {
+                type $G = $crate::games::alquerque::Alquerque;
+                $body
+            }
         }
     };
 }
@@ -253,7 +269,7 @@ mod tests {
             error.to_string(),
             "unknown game \"chess\": expected one of leapfrog, chinese-checkers, english, \
              suicide, czech, corner, one-way, parachute, international, russian, canadian, thai, \
-             brazilian, portuguese, italian"
+             brazilian, portuguese, italian, konane, alquerque"
         );
     }
 
