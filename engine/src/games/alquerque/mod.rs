@@ -262,11 +262,10 @@ impl AlquerqueMove {
         if left == 0 {
             return at == self.to as u32;
         }
-        for d in 0..8 {
+        for (d, &over) in LINE[at as usize].iter().enumerate() {
             if first.is_some_and(|dirs| !dirs.contains(&d)) {
                 continue;
             }
-            let over = LINE[at as usize][d];
             if over < 0 || left >> over & 1 == 0 {
                 continue;
             }
@@ -555,8 +554,7 @@ impl Capture {
     /// again in every direction that can, or ends the move here.
     fn extend(&self, at: u32, captured: u32, enemy: u32, moves: &mut Vec<AlquerqueMove>) {
         let mut went_on = false;
-        for d in 0..8 {
-            let over = LINE[at as usize][d];
+        for (d, &over) in LINE[at as usize].iter().enumerate() {
             if over < 0 || enemy >> over & 1 == 0 {
                 continue;
             }
