@@ -61,11 +61,10 @@ impl Evaluate for Alquerque {
         alquerque_standing(self, me) - alquerque_standing(self, me.other())
     }
 
-    /// Material first, then how far the pawns have come.
+    /// The evaluation itself, mobility included: counting only material and
+    /// advancement, the greedy player marched its pawns into the opponent's captures.
     fn greedy_progress(&self, seat: Seat) -> i32 {
-        let me = Alquerque::colour_of(seat);
-        let (mine, theirs) = (self.features(me), self.features(me.other()));
-        1000 * (mine.pawns as i32 - theirs.pawns as i32) + mine.advancement as i32
+        self.evaluate(seat)
     }
 
     /// A capped playout is scored by a logistic of the evaluation (a pawn ahead is worth
