@@ -10,6 +10,7 @@
 pub mod agent;
 pub mod eval;
 pub mod eval_draughts64;
+pub mod eval_small;
 pub mod greedy;
 pub mod mcts;
 pub mod minimax;

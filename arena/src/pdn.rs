@@ -73,7 +73,13 @@ pub fn game_type(kind: GameKind) -> Option<PdnType> {
         international_results: false,
     };
     Some(match kind {
-        GameKind::Leapfrog | GameKind::ChineseCheckers => return None,
+        GameKind::Leapfrog
+        | GameKind::ChineseCheckers
+        | GameKind::Turkish
+        | GameKind::Gothic
+        | GameKind::Dameo
+        | GameKind::Konane
+        | GameKind::Alquerque => return None,
         GameKind::International => numbered(20, true),
         GameKind::English => numbered(21, false),
         GameKind::Italian => numbered(22, false),
@@ -109,7 +115,8 @@ pub fn check_target(kind: GameKind, path: &Path) -> Result<(), ArenaError> {
             .map(|kind| kind.name())
             .collect();
         return Err(ArenaError::input(format!(
-            "--pdn {}: {kind} games have no PDN record: PDN is for the draughts family ({})",
+            "--pdn {}: {kind} games have no PDN record: PDN records are for the draughts \
+             variants on the dark squares ({})",
             path.display(),
             draughts.join(", ")
         )));
@@ -160,8 +167,15 @@ pub fn record(
 ) -> Result<String, ArenaError> {
     let kind = game.kind;
     match kind {
-        GameKind::Leapfrog | GameKind::ChineseCheckers => Err(ArenaError::input(format!(
-            "{kind} games have no PDN record: PDN is for the draughts family"
+        GameKind::Leapfrog
+        | GameKind::ChineseCheckers
+        | GameKind::Turkish
+        | GameKind::Gothic
+        | GameKind::Dameo
+        | GameKind::Konane
+        | GameKind::Alquerque => Err(ArenaError::input(format!(
+            "{kind} games have no PDN record: PDN records are for the draughts variants on \
+             the dark squares"
         ))),
         GameKind::English => variant_record::<English>(game, info, moves),
         GameKind::Suicide => variant_record::<Suicide>(game, info, moves),

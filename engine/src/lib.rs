@@ -14,9 +14,11 @@ pub mod registry;
 pub mod zobrist;
 
 pub use game::{EndReason, Game, GameError, GameOptions, Outcome, ParseError, Status};
+pub use games::alquerque::{Alquerque, AlquerqueMove};
 pub use games::chinese_checkers::{ChineseCheckers, ChineseCheckersMove};
 pub use games::draughts::{Draughts, DraughtsMove};
 pub use games::draughts64::{Draughts64, Draughts64Move};
+pub use games::konane::{Konane, KonaneMove};
 pub use games::leapfrog::{Leapfrog, LeapfrogMove};
 pub use player::{Seat, MAX_PLAYERS};
 pub use registry::{GameKind, GameSpec};

@@ -46,6 +46,10 @@ pub enum GameKind {
     Gothic,
     /// Dameo (all squares, linear men's moves).
     Dameo,
+    /// Konane (Hawaiian checkers).
+    Konane,
+    /// Alquerque.
+    Alquerque,
 }
 
 impl GameKind {
@@ -69,11 +73,23 @@ impl GameKind {
         GameKind::Turkish,
         GameKind::Gothic,
         GameKind::Dameo,
+        GameKind::Konane,
+        GameKind::Alquerque,
     ];
 
-    /// Whether the game is one of the draughts family.
+    /// Whether the game is one of the thirteen draughts variants on the dark squares
+    /// (the `draughts` engine, with PDN notation and records).
     pub fn is_draughts(self) -> bool {
-        !matches!(self, GameKind::Leapfrog | GameKind::ChineseCheckers)
+        !matches!(
+            self,
+            GameKind::Leapfrog
+                | GameKind::ChineseCheckers
+                | GameKind::Turkish
+                | GameKind::Gothic
+                | GameKind::Dameo
+                | GameKind::Konane
+                | GameKind::Alquerque
+        )
     }
 
     /// The name the command line and configs use.
@@ -97,6 +113,8 @@ impl GameKind {
             GameKind::Turkish => "turkish",
             GameKind::Gothic => "gothic",
             GameKind::Dameo => "dameo",
+            GameKind::Konane => "konane",
+            GameKind::Alquerque => "alquerque",
         }
     }
 
@@ -255,6 +273,14 @@ macro_rules! with_game {
                 type $G = $crate::games::draughts64::Draughts64<$crate::games::draughts64::Dameo>;
                 $body
             }
+            $crate::GameKind::Konane => {
+                type $G = $crate::games::konane::Konane;
+                $body
+            }
+            $crate::GameKind::Alquerque => {
+                type $G = $crate::games::alquerque::Alquerque;
+                $body
+            }
         }
     };
 }
@@ -277,7 +303,7 @@ mod tests {
             error.to_string(),
             "unknown game \"chess\": expected one of leapfrog, chinese-checkers, english, \
              suicide, czech, corner, one-way, parachute, international, russian, canadian, thai, \
-             brazilian, portuguese, italian, turkish, gothic, dameo"
+             brazilian, portuguese, italian, turkish, gothic, dameo, konane, alquerque"
         );
     }
 

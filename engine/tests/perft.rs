@@ -198,3 +198,28 @@ mod all_squares {
     draughts_perft!(game Draughts64<Gothic>: gothic_perft, gothic_perft_deep, "gothic.txt", QUICK_NODES);
     draughts_perft!(game Draughts64<Dameo>: dameo_perft, dameo_perft_deep, "dameo.txt", QUICK_NODES);
 }
+
+/// Konane against the rules file's self-computed table (§21.13), and Alquerque against
+/// the engine's own counts (a regression check; its rules are checked by hand-built
+/// positions).
+#[test]
+fn konane_perft() {
+    check::<engine::Konane>("perft/konane.txt", false);
+}
+
+#[test]
+#[ignore = "deep perft: cargo test --release -p engine --test perft -- --ignored"]
+fn konane_perft_deep() {
+    check::<engine::Konane>("perft/konane.txt", true);
+}
+
+#[test]
+fn alquerque_perft() {
+    check::<engine::Alquerque>("perft/alquerque.txt", false);
+}
+
+#[test]
+#[ignore = "deep perft: cargo test --release -p engine --test perft -- --ignored"]
+fn alquerque_perft_deep() {
+    check::<engine::Alquerque>("perft/alquerque.txt", true);
+}

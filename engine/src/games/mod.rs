@@ -1,6 +1,9 @@
 //! The games, one module each.
 
+pub mod alquerque;
 pub mod chinese_checkers;
 pub mod draughts;
 pub mod draughts64;
+pub mod grid;
+pub mod konane;
 pub mod leapfrog;
