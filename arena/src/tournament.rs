@@ -320,8 +320,12 @@ fn run_games<G: Evaluate>(
 }
 
 /// Checks rows read back from `path` against the schedule: each must be a scheduled
-/// game, with its seed and agents, recorded once.
-fn check_against_schedule(
+/// game, with its seed and agents, recorded once (or twice alike). Returns the rows, each
+/// game once, in no particular order.
+///
+/// # Errors
+/// The first row that breaks the rule, named by its file and line.
+pub(crate) fn check_against_schedule(
     path: &Path,
     rows: Vec<GameRow>,
     schedule: &[ScheduledGame],
