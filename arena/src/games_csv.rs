@@ -145,6 +145,16 @@ impl GameRow {
             return None;
         }
         let moves = rest[3 + places].to_string();
+        // Each ply is one move of the list: a row whose count disagrees is damaged.
+        let plies: u32 = plies.parse().ok()?;
+        let listed = if moves.is_empty() {
+            0
+        } else {
+            moves.split(' ').count()
+        };
+        if listed != plies as usize {
+            return None;
+        }
         let places = rest[3..3 + places]
             .iter()
             .map(|p| {
@@ -159,7 +169,7 @@ impl GameRow {
             seed: fields[2].parse().ok()?,
             seats,
             winner: winner.to_string(),
-            plies: plies.parse().ok()?,
+            plies,
             end: end.to_string(),
             places,
             moves,
@@ -403,5 +413,11 @@ mod tests {
         assert_eq!(line, "4,1,9,x,y,z,third,3,goal,2,2,1,1-2 3-4 5-6\n");
         assert_eq!(GameRow::parse(line.trim_end(), 3), Some(row));
         assert_eq!(GameRow::parse("4,1,9,x,y,z,third,3,goal,2,2,7,m", 3), None);
+        // The plies must count the moves.
+        assert_eq!(
+            GameRow::parse("4,1,9,x,y,z,third,2,goal,2,2,1,1-2 3-4 5-6", 3),
+            None
+        );
+        assert_eq!(GameRow::parse("4,1,9,x,y,z,third,1,goal,2,2,1,", 3), None);
     }
 }

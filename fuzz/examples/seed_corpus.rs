@@ -104,7 +104,7 @@ fn main() {
     // Games files as runs write them, with a torn last row in one.
     let moves = leapfrog_moves();
     let two = format!(
-        "{}\n0,0,11,random,greedy,first,{},goal,{moves}\n1,0,12,greedy,random,draw,200,ply_cap,\n",
+        "{}\n0,0,11,random,greedy,first,{},goal,{moves}\n1,0,12,greedy,random,draw,0,ply_cap,\n",
         arena::games_csv::header(2),
         moves.split(' ').count()
     );
@@ -116,7 +116,7 @@ fn main() {
         format!("{two}2,1,13,random,gre").as_bytes(),
     );
     let three = format!(
-        "{}\n0,2,99,a,b,c,second,40,goal,2,1,3,x y z\n3,1,5,c,a,b,draw,90,ply_cap,1,1,1,\n",
+        "{}\n0,2,99,a,b,c,second,3,goal,2,1,3,x y z\n3,1,5,c,a,b,draw,0,ply_cap,1,1,1,\n",
         arena::games_csv::header(3)
     );
     seed("games_csv", "three-seats", Some(1), three.as_bytes());
