@@ -141,16 +141,23 @@ fn read_shard(dir: &Path) -> Result<ReadShard, ArenaError> {
     };
     let config_path = dir.join("config.toml");
     let identity = parse_recorded(&config_path, &read("config.toml")?)?;
-    let record: ShardRecord = toml::from_str(&read(SHARD_FILE)?).map_err(|e| {
-        ArenaError::input(format!(
-            "{}: not a shard record: {}",
-            dir.join(SHARD_FILE).display(),
-            e.message().trim()
-        ))
+    let record_text = read(SHARD_FILE)?;
+    let record: ShardRecord = toml::from_str(&record_text).map_err(|e| {
+        crate::config::toml_error(&dir.join(SHARD_FILE), &record_text, "a shard record", &e)
     })?;
     let game: GameSpec = identity.game.parse()?;
     let players = with_game!(game.kind, G => G::new(&game.options)?.players());
-    let rows = games_csv::read(&dir.join("games.csv"), players)?.rows;
+    // A shard without its games is the shard's problem (exit code 2), not an I/O
+    // failure of the merge.
+    let games = dir.join("games.csv");
+    std::fs::metadata(&games).map_err(|e| {
+        ArenaError::input(format!(
+            "{} is not a shard: cannot read {}: {e}",
+            dir.display(),
+            games.display()
+        ))
+    })?;
+    let rows = games_csv::read(&games, players)?.rows;
     Ok(ReadShard {
         dir: dir.to_path_buf(),
         identity,
