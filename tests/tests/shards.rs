@@ -343,3 +343,68 @@ fn damaged_shards_merge_right_or_fail_by_name() {
         tally[2].get()
     );
 }
+
+/// Regressions: a record whose index is not below its count indexed past a table (a
+/// panic), and a recorded config of billions of games was scheduled in full before any
+/// check (an allocation that cannot succeed). Each is now an error naming the file.
+#[test]
+fn impossible_records_and_huge_runs_are_refused_by_name() {
+    let dir = scratch("impossible-shards");
+    let config = write_config(&dir, 4);
+    let shards: Vec<PathBuf> = ["0/2", "1/2"]
+        .iter()
+        .map(|s| PathBuf::from(shard(&config, &dir, s)))
+        .collect();
+    let names: Vec<&str> = shards.iter().map(|d| d.to_str().unwrap()).collect();
+    let edit = |dir: &Path, file: &str, from: &str, to: &str| {
+        let path = dir.join(file);
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.contains(from), "{text}");
+        std::fs::write(&path, text.replacen(from, to, 1)).unwrap();
+        text
+    };
+    let cases = [
+        (
+            "shard.toml",
+            "index = 1",
+            "index = 7",
+            "shard.toml: shard 7/2",
+        ),
+        ("shard.toml", "count = 2", "count = 0", "foreign shard"),
+        (
+            "shard.toml",
+            "games = ",
+            "games = 9",
+            "not the record of shard 1/2",
+        ),
+        (
+            "config.toml",
+            "games_per_pair = 10",
+            "games_per_pair = 4000000000",
+            "foreign shard",
+        ),
+    ];
+    for (file, from, to, expected) in cases {
+        let original = edit(&shards[1], file, from, to);
+        let output = merge(&dir.join("merged"), &names);
+        assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+        assert!(stderr(&output).contains(expected), "{}", stderr(&output));
+        std::fs::write(shards[1].join(file), original).unwrap();
+    }
+    // Every shard recording the same huge run: refused before it is scheduled.
+    for dir in &shards {
+        edit(
+            dir,
+            "config.toml",
+            "games_per_pair = 10",
+            "games_per_pair = 4000000000",
+        );
+    }
+    let output = merge(&dir.join("merged"), &names);
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("not the record of shard 0/2"),
+        "{}",
+        stderr(&output)
+    );
+}
