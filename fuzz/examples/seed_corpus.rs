@@ -44,7 +44,12 @@ fn main() {
             repo(&format!("configs/{name}.toml")).as_bytes(),
         );
     }
-    seed("tournament_config", "three-seats", Some(0), THREE_SEATS.as_bytes());
+    seed(
+        "tournament_config",
+        "three-seats",
+        Some(0),
+        THREE_SEATS.as_bytes(),
+    );
     let config = arena::config::parse(
         Path::new("leapfrog-round-robin.toml"),
         &repo("configs/leapfrog-round-robin.toml"),
@@ -52,7 +57,12 @@ fn main() {
     .expect("bundled config");
     let recorded = arena::tournament::recorded_config_text(&config.identity, "arena run")
         .expect("recorded config");
-    seed("tournament_config", "recorded", Some(1), recorded.as_bytes());
+    seed(
+        "tournament_config",
+        "recorded",
+        Some(1),
+        recorded.as_bytes(),
+    );
 
     // Calibration configs: the bundled one, and a list of candidates for its knob.
     let calibration = repo("configs/calibrate-leapfrog.toml");
@@ -60,14 +70,32 @@ fn main() {
         "base = \"perfect\"\nknob = \"epsilon\"\nmin = 0.0\nmax = 1.0\nscale = \"linear\"\nscan = 6",
         "candidates = [\"random\", \"greedy\", \"minimax:depth=1,tt_mib=1\"]",
     );
-    seed("calibration_config", "calibrate-leapfrog", None, calibration.as_bytes());
-    seed("calibration_config", "candidates", None, candidates.as_bytes());
-    seed("calibration_config", "recorded", None, repo("results/leapfrog/config.toml").as_bytes());
+    seed(
+        "calibration_config",
+        "calibrate-leapfrog",
+        None,
+        calibration.as_bytes(),
+    );
+    seed(
+        "calibration_config",
+        "candidates",
+        None,
+        candidates.as_bytes(),
+    );
+    seed(
+        "calibration_config",
+        "recorded",
+        None,
+        repo("results/leapfrog/config.toml").as_bytes(),
+    );
 
     seed("sprt_config", "greedy-vs-random", None, SPRT.as_bytes());
     let three = SPRT
         .replace("\"leapfrog\"", "\"chinese-checkers:players=2\"")
-        .replace("elo1 = 50", "elo1 = 20\nalpha = 0.01\nbeta = 0.1\nmax_plies = 300");
+        .replace(
+            "elo1 = 50",
+            "elo1 = 20\nalpha = 0.01\nbeta = 0.1\nmax_plies = 300",
+        );
     seed("sprt_config", "chinese-checkers", None, three.as_bytes());
 
     for (index, spec) in [
@@ -82,7 +110,12 @@ fn main() {
     .iter()
     .enumerate()
     {
-        seed("agent_spec", &format!("spec-{index}"), None, spec.as_bytes());
+        seed(
+            "agent_spec",
+            &format!("spec-{index}"),
+            None,
+            spec.as_bytes(),
+        );
     }
     for (index, spec) in [
         "leapfrog",
@@ -127,11 +160,26 @@ fn main() {
     );
     seed("games_csv", "calibration", Some(2), calibration.as_bytes());
 
-    seed("levels", "leapfrog", None, repo("results/leapfrog/difficulty.toml").as_bytes());
-    seed("levels", "plain", None, b"easy = \"random\"\nhard = \"minimax:depth=4\"\n");
+    seed(
+        "levels",
+        "leapfrog",
+        None,
+        repo("results/leapfrog/difficulty.toml").as_bytes(),
+    );
+    seed(
+        "levels",
+        "plain",
+        None,
+        b"easy = \"random\"\nhard = \"minimax:depth=4\"\n",
+    );
 
     for shard in ["0/3", "2/3", "0/1", "15/16"] {
-        seed("shard", &format!("name-{}", shard.replace('/', "-of-")), Some(0), shard.as_bytes());
+        seed(
+            "shard",
+            &format!("name-{}", shard.replace('/', "-of-")),
+            Some(0),
+            shard.as_bytes(),
+        );
     }
     let record = arena::shard::record(&config.identity, "1/3".parse().expect("shard"), 1200);
     let record = toml::to_string(&record).expect("record prints");
@@ -140,9 +188,16 @@ fn main() {
     // A table's header and the start of its values; the whole file is some 23 MB.
     let root = Leapfrog::parse_position("BBB..B..A..B...AAAA B").expect("position");
     let mut table = Vec::new();
-    SolveTable::solve(&root).write_to(&mut table).expect("table written");
+    SolveTable::solve(&root)
+        .write_to(&mut table)
+        .expect("table written");
     for length in [80, 96, 1024] {
-        seed("solve_table", &format!("head-{length}"), None, &table[..length]);
+        seed(
+            "solve_table",
+            &format!("head-{length}"),
+            None,
+            &table[..length],
+        );
     }
     seed("solve_table", "tail", None, &table[table.len() - 64..]);
 }
@@ -152,7 +207,12 @@ fn main() {
 fn positions_and_moves<G: Game>(target: &str, positions: &[G], every: usize) {
     let mut moves = Vec::new();
     for (index, position) in positions.iter().enumerate().step_by(every) {
-        seed(target, &format!("position-{index}"), Some(0), position.to_string().as_bytes());
+        seed(
+            target,
+            &format!("position-{index}"),
+            Some(0),
+            position.to_string().as_bytes(),
+        );
         position.generate_moves(&mut moves);
         if let Some(mv) = moves.last() {
             let mut body = vec![index as u8];
