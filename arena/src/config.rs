@@ -164,7 +164,7 @@ pub fn parse(path: &Path, text: &str) -> Result<TournamentConfig, ArenaError> {
     let at = |span: Range<usize>, message: String| located(path, text, span, message);
     let raw: RawConfig = toml::from_str(text).map_err(|e| {
         let span = e.span().unwrap_or(0..0);
-        at(span, e.message().trim().to_string())
+        at(span, one_line(e.message()))
     })?;
 
     let mut game: GameSpec = raw
@@ -297,6 +297,34 @@ pub(crate) fn default_out(path: &Path, fallback: &str) -> PathBuf {
 
 /// A message that names `path` and the line of `span` in `text`, and quotes what was
 /// written there when the message does not already.
+/// A TOML reader's error on `text` read from `path`, as one line: the file, the line of
+/// the error, what the file should have been (`what`, e.g. "a shard record") and why it
+/// is not.
+pub(crate) fn toml_error(
+    path: &Path,
+    text: &str,
+    what: &str,
+    error: &toml::de::Error,
+) -> ArenaError {
+    let start = error.span().map_or(0, |span| span.start).min(text.len());
+    let line = 1 + text[..start].matches('\n').count();
+    ArenaError::input(format!(
+        "{}:{line}: not {what}: {}",
+        path.display(),
+        one_line(error.message())
+    ))
+}
+
+/// A TOML reader's message (sometimes several lines) as one line.
+pub(crate) fn one_line(message: &str) -> String {
+    message
+        .lines()
+        .map(str::trim)
+        .filter(|line| !line.is_empty())
+        .collect::<Vec<_>>()
+        .join(": ")
+}
+
 pub(crate) fn located(path: &Path, text: &str, span: Range<usize>, message: String) -> ArenaError {
     let start = span.start.min(text.len());
     let line = 1 + text[..start].matches('\n').count();

@@ -2,7 +2,7 @@
 //! back to resume a run or to replay a game.
 
 use std::fs::{File, OpenOptions};
-use std::io::{BufWriter, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use engine::{Outcome, Seat};
@@ -147,6 +147,16 @@ impl GameRow {
             return None;
         }
         let moves = rest[3 + places].to_string();
+        // Each ply is one move of the list: a row whose count disagrees is damaged.
+        let plies: u32 = plies.parse().ok()?;
+        let listed = if moves.is_empty() {
+            0
+        } else {
+            moves.split(' ').count()
+        };
+        if listed != plies as usize {
+            return None;
+        }
         let places = rest[3..3 + places]
             .iter()
             .map(|p| {
@@ -161,7 +171,7 @@ impl GameRow {
             seed: fields[2].parse().ok()?,
             seats,
             winner: winner.to_string(),
-            plies: plies.parse().ok()?,
+            plies,
             end: end.to_string(),
             places,
             moves,
@@ -224,13 +234,23 @@ pub fn read(path: &Path, players: usize) -> Result<ReadRows, ArenaError> {
     })
 }
 
-/// Appends rows to a `games.csv` as games finish, and syncs them to disk.
+/// Appends rows to a `games.csv` as games finish, and syncs them to disk. The file holds
+/// whole rows only, but for a row torn by a kill in the middle of a write (which
+/// [`read`] leaves out): when a write fails (a full disk), the file is cut back to the
+/// rows written before it.
 pub struct Appender {
     path: PathBuf,
-    writer: BufWriter<File>,
+    file: File,
+    /// Rows appended and not yet written.
+    pending: Vec<u8>,
+    /// Length of the file: whole rows, all written.
+    len: u64,
 }
 
 impl Appender {
+    /// Rows held before they are written.
+    pub const CHUNK: usize = 8 * 1024;
+
     /// Opens `path` for appending after its first `keep` bytes (dropping a torn row), or
     /// creates it with the header for `players` seats when `keep` is 0.
     ///
@@ -246,50 +266,78 @@ impl Appender {
         file.set_len(keep).map_err(io)?;
         let mut appender = Appender {
             path: path.to_path_buf(),
-            writer: BufWriter::new(file),
+            file,
+            pending: Vec::new(),
+            len: keep,
         };
         if keep == 0 {
-            appender.write_line(&format!("{}\n", header(players)))?;
+            appender
+                .pending
+                .extend_from_slice(format!("{}\n", header(players)).as_bytes());
+            appender.sync()?;
         }
         Ok(appender)
     }
 
-    /// Appends one row (buffered until the next [`Appender::sync`]).
+    /// Appends one row. Rows are written in chunks of [`Appender::CHUNK`] bytes or more,
+    /// and at each [`Appender::sync`].
     ///
     /// # Errors
-    /// The write fails.
+    /// The write fails; see [`Appender::sync`].
     pub fn append(&mut self, row: &GameRow) -> Result<(), ArenaError> {
-        self.write_line(&row.to_line())
+        self.pending.extend_from_slice(row.to_line().as_bytes());
+        if self.pending.len() >= Self::CHUNK {
+            self.write_pending()?;
+        }
+        Ok(())
     }
 
-    fn write_line(&mut self, line: &str) -> Result<(), ArenaError> {
-        self.writer
-            .write_all(line.as_bytes())
+    /// Writes the rows appended so far and syncs them to disk.
+    ///
+    /// # Errors
+    /// The write or the sync fails; the file is then cut back to the whole rows it held
+    /// before, and the rows not written are dropped (a resume plays them again).
+    pub fn sync(&mut self) -> Result<(), ArenaError> {
+        self.write_pending()?;
+        self.file
+            .sync_data()
             .map_err(|e| ArenaError::io(&self.path, "write", e))
     }
 
-    /// Flushes the rows written so far and syncs them to disk.
-    ///
-    /// # Errors
-    /// The flush or the sync fails.
-    pub fn sync(&mut self) -> Result<(), ArenaError> {
-        let io = |e| ArenaError::io(&self.path, "write", e);
-        self.writer.flush().map_err(io)?;
-        self.writer.get_ref().sync_data().map_err(io)
+    fn write_pending(&mut self) -> Result<(), ArenaError> {
+        let written = self.file.write_all(&self.pending);
+        let rows = std::mem::take(&mut self.pending);
+        match written {
+            Ok(()) => {
+                self.len += rows.len() as u64;
+                Ok(())
+            }
+            Err(error) => {
+                // Best effort: a failure here leaves a torn row, which readers drop.
+                let _ = self.file.set_len(self.len);
+                Err(ArenaError::io(&self.path, "write", error))
+            }
+        }
     }
 }
 
 /// Writes `contents` to `path` atomically: a temporary file beside it, synced, renamed.
 ///
 /// # Errors
-/// Any step fails; `path` then keeps its old contents.
+/// Any step fails; `path` then keeps its old contents, and the temporary file is
+/// removed.
 pub fn write_atomically(path: &Path, contents: &[u8]) -> Result<(), ArenaError> {
     let temporary = path.with_extension("tmp");
-    let io = |e| ArenaError::io(path, "write", e);
-    let mut file = File::create(&temporary).map_err(io)?;
-    file.write_all(contents).map_err(io)?;
-    file.sync_all().map_err(io)?;
-    std::fs::rename(&temporary, path).map_err(io)
+    let written = File::create(&temporary).and_then(|mut file| {
+        file.write_all(contents)?;
+        file.sync_all()?;
+        std::fs::rename(&temporary, path)
+    });
+    written.map_err(|error| {
+        // Nothing half-written is left behind, not even under another name.
+        let _ = std::fs::remove_file(&temporary);
+        ArenaError::io(path, "write", error)
+    })
 }
 
 /// `rows` sorted by game_id as the text of a `games.csv` of `players` seats.
@@ -367,5 +415,11 @@ mod tests {
         assert_eq!(line, "4,1,9,x,y,z,third,3,goal,2,2,1,1-2 3-4 5-6\n");
         assert_eq!(GameRow::parse(line.trim_end(), 3), Some(row));
         assert_eq!(GameRow::parse("4,1,9,x,y,z,third,3,goal,2,2,7,m", 3), None);
+        // The plies must count the moves.
+        assert_eq!(
+            GameRow::parse("4,1,9,x,y,z,third,2,goal,2,2,1,1-2 3-4 5-6", 3),
+            None
+        );
+        assert_eq!(GameRow::parse("4,1,9,x,y,z,third,1,goal,2,2,1,", 3), None);
     }
 }

@@ -43,11 +43,7 @@ impl Levels {
     /// As [`Levels::load`].
     pub fn parse(path: &Path, text: &str) -> Result<Levels, ArenaError> {
         let table: toml::Table = text.parse().map_err(|e: toml::de::Error| {
-            ArenaError::input(format!(
-                "{}: not a levels file: {}",
-                path.display(),
-                e.message().trim()
-            ))
+            crate::config::toml_error(path, text, "a levels file", &e)
         })?;
         let levels = table
             .into_iter()
@@ -169,7 +165,7 @@ mod tests {
         );
         let error = Levels::parse(path, "easy = \n").unwrap_err().to_string();
         assert!(
-            error.starts_with("results/leapfrog/difficulty.toml: not a levels file"),
+            error.starts_with("results/leapfrog/difficulty.toml:1: not a levels file"),
             "{error}"
         );
         let missing = Path::new("no/such/difficulty.toml");

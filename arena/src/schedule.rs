@@ -45,6 +45,25 @@ pub fn round_robin(identity: &RunIdentity, players: usize) -> Vec<ScheduledGame>
     games
 }
 
+/// How many games [`round_robin`] schedules, counted without building the schedule;
+/// `None` when the count does not fit in a `u64` (no machine could play them).
+pub fn schedule_len(identity: &RunIdentity, players: usize) -> Option<u64> {
+    // Combinations of `players` among the agents, built up one factor at a time: each
+    // partial product is itself a binomial coefficient, so the division is exact.
+    let agents = identity.agent.len() as u128;
+    let mut combinations: u128 = 1;
+    for chosen in 0..players as u128 {
+        if chosen >= agents {
+            return Some(0);
+        }
+        combinations = combinations.checked_mul(agents - chosen)? / (chosen + 1);
+    }
+    let games = combinations
+        .checked_mul(u128::from(identity.games_per_pair))?
+        .checked_mul(players as u128)?;
+    u64::try_from(games).ok()
+}
+
 /// Every way to choose `size` of `count` agents, each as increasing indices, in
 /// lexicographic order.
 pub fn combinations(count: usize, size: usize) -> Vec<Vec<usize>> {
@@ -85,6 +104,7 @@ mod tests {
         assert_eq!(games[0].seed, games[1].seed);
         assert_ne!(games[0].seed, games[2].seed);
         assert_eq!((games[11].pairing, &games[11].seats[..]), (2, &[2, 1][..]));
+        assert_eq!(schedule_len(&identity, 2), Some(12));
     }
 
     #[test]
@@ -98,5 +118,14 @@ mod tests {
         assert_eq!(seats, [&[0, 1, 2][..], &[1, 2, 0], &[2, 0, 1]]);
         assert!(games[..3].iter().all(|g| g.seed == games[0].seed));
         assert_eq!(games[3].seats, [0, 1, 3]);
+        assert_eq!(schedule_len(&identity, 3), Some(12));
+        assert_eq!(schedule_len(&identity, 5), Some(0));
+        let many: Vec<String> = (0..5000).map(|i| format!("a{i}")).collect();
+        let names: Vec<&str> = many.iter().map(String::as_str).collect();
+        let crowd = RunIdentity {
+            games_per_pair: u32::MAX,
+            ..RunIdentity::for_tests(&names)
+        };
+        assert_eq!(schedule_len(&crowd, 6), None);
     }
 }

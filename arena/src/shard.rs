@@ -2,6 +2,7 @@
 //! id is K modulo N into a folder of its own, and `arena merge` checks the shards and
 //! writes the files a single run would have written, byte for byte.
 
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -17,8 +18,8 @@ use crate::error::ArenaError;
 use crate::games_csv::{self, GameRow};
 use crate::output::{self, Claim};
 use crate::report;
-use crate::schedule::round_robin;
-use crate::tournament::{parse_recorded, RUN_FILES};
+use crate::schedule::{round_robin, schedule_len};
+use crate::tournament::{check_against_schedule, parse_recorded, RUN_FILES};
 
 /// A share of a run's games: those whose id is `index` modulo `count`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -95,7 +96,8 @@ pub fn config_hash(identity: &RunIdentity) -> String {
 
 /// The record of `shard` of a run with `identity` and `total` games.
 pub fn record(identity: &RunIdentity, shard: Shard, total: u64) -> ShardRecord {
-    let games = (0..total).filter(|id| shard.holds(*id)).count() as u64;
+    let (index, count) = (u64::from(shard.index), u64::from(shard.count));
+    let games = total / count + u64::from(index < total % count);
     ShardRecord {
         config_hash: config_hash(identity),
         index: shard.index,
@@ -139,16 +141,23 @@ fn read_shard(dir: &Path) -> Result<ReadShard, ArenaError> {
     };
     let config_path = dir.join("config.toml");
     let identity = parse_recorded(&config_path, &read("config.toml")?)?;
-    let record: ShardRecord = toml::from_str(&read(SHARD_FILE)?).map_err(|e| {
-        ArenaError::input(format!(
-            "{}: not a shard record: {}",
-            dir.join(SHARD_FILE).display(),
-            e.message().trim()
-        ))
+    let record_text = read(SHARD_FILE)?;
+    let record: ShardRecord = toml::from_str(&record_text).map_err(|e| {
+        crate::config::toml_error(&dir.join(SHARD_FILE), &record_text, "a shard record", &e)
     })?;
     let game: GameSpec = identity.game.parse()?;
     let players = with_game!(game.kind, G => G::new(&game.options)?.players());
-    let rows = games_csv::read(&dir.join("games.csv"), players)?.rows;
+    // A shard without its games is the shard's problem (exit code 2), not an I/O
+    // failure of the merge.
+    let games = dir.join("games.csv");
+    std::fs::metadata(&games).map_err(|e| {
+        ArenaError::input(format!(
+            "{} is not a shard: cannot read {}: {e}",
+            dir.display(),
+            games.display()
+        ))
+    })?;
+    let rows = games_csv::read(&games, players)?.rows;
     Ok(ReadShard {
         dir: dir.to_path_buf(),
         identity,
@@ -161,7 +170,8 @@ fn read_shard(dir: &Path) -> Result<ReadShard, ArenaError> {
 ///
 /// # Errors
 /// Shards of different runs (foreign), a shard missing or given twice, an incomplete
-/// shard, or I/O failures: each named, with exit code 2 for the shards' problems.
+/// shard, a row that is not the game the schedule says (named by file and line), or I/O
+/// failures: each named, with exit code 2 for the shards' problems.
 pub fn merge_command(args: &MergeArgs, out: &mut dyn Write) -> Result<(), ArenaError> {
     let shards = args
         .shards
@@ -170,7 +180,7 @@ pub fn merge_command(args: &MergeArgs, out: &mut dyn Write) -> Result<(), ArenaE
         .collect::<Result<Vec<_>, _>>()?;
     let first = &shards[0];
     let count = first.record.count;
-    let mut seen: Vec<Option<&Path>> = vec![None; count as usize];
+    let mut seen: HashMap<u32, &Path> = HashMap::new();
     for shard in &shards {
         if shard.record.config_hash != first.record.config_hash
             || shard.identity != first.identity
@@ -187,50 +197,91 @@ pub fn merge_command(args: &MergeArgs, out: &mut dyn Write) -> Result<(), ArenaE
                 count
             )));
         }
-        let slot = &mut seen[shard.record.index as usize];
-        if let Some(other) = slot {
+        let index = shard.record.index;
+        if index >= count {
             return Err(ArenaError::input(format!(
-                "duplicate shard: {} and {} are both shard {}/{count}",
-                other.display(),
-                shard.dir.display(),
-                shard.record.index
+                "{}: shard {index}/{count}: expected 0 <= index < count",
+                shard.dir.join(SHARD_FILE).display()
             )));
         }
-        *slot = Some(&shard.dir);
-        let ids: std::collections::HashSet<u64> = shard.rows.iter().map(|r| r.game_id).collect();
-        let stray = shard.rows.iter().find(|r| {
-            !Shard {
-                index: shard.record.index,
-                count,
-            }
-            .holds(r.game_id)
-        });
-        if ids.len() as u64 != shard.record.games || stray.is_some() {
+        if let Some(other) = seen.insert(index, &shard.dir) {
             return Err(ArenaError::input(format!(
-                "incomplete shard: {} holds {} of its {} games; finish it with `arena run \
-                 CONFIG --shard {}/{count} --out {} --resume`",
+                "duplicate shard: {} and {} are both shard {index}/{count}",
+                other.display(),
                 shard.dir.display(),
-                ids.len(),
-                shard.record.games,
-                shard.record.index,
-                shard.dir.display()
             )));
         }
     }
-    if let Some(missing) = seen.iter().position(Option::is_none) {
+    // Were one missing, one of the first `shards.len() + 1` indices is.
+    if let Some(missing) = (0..count)
+        .take(shards.len() + 1)
+        .find(|index| !seen.contains_key(index))
+    {
         return Err(ArenaError::input(format!(
             "missing shard: no folder given holds shard {missing}/{count}"
         )));
     }
 
+    // The records must be those of the recorded config, and each shard whole, before the
+    // schedule (as long as the config says) is built.
+    let game: GameSpec = first.identity.game.parse()?;
+    let players = with_game!(game.kind, G => G::new(&game.options)?.players());
+    let total = schedule_len(&first.identity, players).ok_or_else(|| {
+        ArenaError::input(format!(
+            "{}: a run of more games than can be counted",
+            first.dir.join("config.toml").display()
+        ))
+    })?;
+    for shard in &shards {
+        let index = shard.record.index;
+        let expected = record(&first.identity, Shard { index, count }, total);
+        if shard.record != expected {
+            return Err(ArenaError::input(format!(
+                "{}: not the record of shard {index}/{count} of its config.toml: it says {} \
+                 of {} games and config hash {}, the config makes that {} of {} games and \
+                 hash {}",
+                shard.dir.join(SHARD_FILE).display(),
+                shard.record.games,
+                shard.record.total,
+                shard.record.config_hash,
+                expected.games,
+                expected.total,
+                expected.config_hash
+            )));
+        }
+        let ids: HashSet<u64> = shard.rows.iter().map(|r| r.game_id).collect();
+        let stray = shard
+            .rows
+            .iter()
+            .find(|r| !Shard { index, count }.holds(r.game_id));
+        if ids.len() as u64 != shard.record.games || stray.is_some() {
+            return Err(ArenaError::input(format!(
+                "incomplete shard: {} holds {} of its {} games; finish it with `arena run \
+                 CONFIG --shard {index}/{count} --out {} --resume`",
+                shard.dir.display(),
+                ids.len(),
+                shard.record.games,
+                shard.dir.display()
+            )));
+        }
+    }
+    // Every row must be a game of the schedule, with its seed and agents.
+    let schedule = round_robin(&first.identity, players);
+    for shard in &shards {
+        check_against_schedule(
+            &shard.dir.join("games.csv"),
+            shard.rows.clone(),
+            &schedule,
+            &first.identity,
+        )?;
+    }
+
     let identity = first.identity.clone();
     let identity = &identity;
-    let game: GameSpec = identity.game.parse()?;
-    let players = with_game!(game.kind, G => G::new(&game.options)?.players());
     let mut rows: Vec<GameRow> = shards.into_iter().flat_map(|s| s.rows).collect();
     rows.sort_by_key(|row| row.game_id);
     rows.dedup_by_key(|row| row.game_id);
-    let expected = round_robin(identity, players).len();
+    let expected = schedule.len();
     if rows.len() != expected {
         return Err(ArenaError::input(format!(
             "incomplete run: the shards hold {} of the run's {expected} games",

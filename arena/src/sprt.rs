@@ -151,8 +151,12 @@ pub struct SprtConfig {
 pub fn load(path: &Path) -> Result<(SprtConfig, GameSpec), ArenaError> {
     let text = read_text(path)?;
     let at = |span: Range<usize>, message: String| located(path, &text, span, message);
-    let raw: RawSprt = toml::from_str(&text)
-        .map_err(|e| at(e.span().unwrap_or(0..0), e.message().trim().to_string()))?;
+    let raw: RawSprt = toml::from_str(&text).map_err(|e| {
+        at(
+            e.span().unwrap_or(0..0),
+            crate::config::one_line(e.message()),
+        )
+    })?;
     let game: GameSpec = raw
         .game
         .get_ref()

@@ -52,17 +52,19 @@ struct RunMeta {
 /// Reads a recorded `config.toml`.
 ///
 /// # Errors
-/// Text that is not a recorded run config; the error names the file.
+/// Text that is not a recorded run config, or one whose game cannot start; the error
+/// names the file.
 pub fn parse_recorded(path: &Path, text: &str) -> Result<RunIdentity, ArenaError> {
-    toml::from_str::<RecordedConfig>(text)
+    let identity = toml::from_str::<RecordedConfig>(text)
         .map(|recorded| recorded.identity)
-        .map_err(|e| {
-            ArenaError::input(format!(
-                "{}: not a recorded run config: {}",
-                path.display(),
-                e.message().trim()
-            ))
-        })
+        .map_err(|e| crate::config::toml_error(path, text, "a recorded run config", &e))?;
+    // The readers go on to start the game: a bad one is this file's fault.
+    let game_error = |e: &dyn std::fmt::Display| {
+        ArenaError::input(format!("{}: field `game`: {e}", path.display()))
+    };
+    let game: engine::GameSpec = identity.game.parse().map_err(|e| game_error(&e))?;
+    with_game!(game.kind, G => { G::new(&game.options).map_err(|e| game_error(&e))?; });
+    Ok(identity)
 }
 
 /// Runs `arena run`.
@@ -320,8 +322,12 @@ fn run_games<G: Evaluate>(
 }
 
 /// Checks rows read back from `path` against the schedule: each must be a scheduled
-/// game, with its seed and agents, recorded once.
-fn check_against_schedule(
+/// game, with its seed and agents, recorded once (or twice alike). Returns the rows, each
+/// game once, in no particular order.
+///
+/// # Errors
+/// The first row that breaks the rule, named by its file and line.
+pub(crate) fn check_against_schedule(
     path: &Path,
     rows: Vec<GameRow>,
     schedule: &[ScheduledGame],

@@ -424,11 +424,11 @@ proptest! {
 
 fn csv_seeds() -> Vec<String> {
     let two = format!(
-        "{}\n0,0,11,random,greedy,first,12,goal,a1-b2 c3-d4\n1,0,12,greedy,random,draw,200,ply_cap,\n",
+        "{}\n0,0,11,random,greedy,first,2,goal,a1-b2 c3-d4\n1,0,12,greedy,random,draw,0,ply_cap,\n",
         games_csv::header(2)
     );
     let three = format!(
-        "{}\n0,2,99,a,b,c,second,40,goal,2,1,3,x y z\n",
+        "{}\n0,2,99,a,b,c,second,3,goal,2,1,3,x y z\n",
         games_csv::header(3)
     );
     vec![two, three]

@@ -156,9 +156,15 @@ fn every_game_of_a_small_tournament_replays() {
         assert_eq!(play.stdout, printed.as_bytes(), "game {id}");
     }
 
-    // A doctored record is caught, with exit code 1.
-    let doctored = text.replacen(",5-6 15-14 ", ",5-6 15-14 4-5 ", 1);
-    std::fs::write(&games, doctored).unwrap();
+    // A doctored record (a move slipped in, and counted) is caught, with exit code 1.
+    let mut lines: Vec<String> = text.lines().map(String::from).collect();
+    let mut fields: Vec<String> = lines[1].split(',').map(String::from).collect();
+    assert_eq!(fields[0], "0");
+    fields[6] = (fields[6].parse::<u32>().unwrap() + 1).to_string();
+    fields[8] = fields[8].replacen("5-6 15-14 ", "5-6 15-14 4-5 ", 1);
+    assert_ne!(lines[1].split(',').nth(8), Some(fields[8].as_str()));
+    lines[1] = fields.join(",");
+    std::fs::write(&games, format!("{}\n", lines.join("\n"))).unwrap();
     let output = run(&["replay", games.to_str().unwrap(), "--game", "0"]);
     assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
     assert!(stderr(&output).contains("differs from the record"));

@@ -255,7 +255,7 @@ pub fn parse(path: &Path, text: &str) -> Result<CalibrationConfig, ArenaError> {
     let at = |span: Range<usize>, message: String| located(path, text, span, message);
     let raw: RawConfig = toml::from_str(text).map_err(|e| {
         let span = e.span().unwrap_or(0..0);
-        at(span, e.message().trim().to_string())
+        at(span, crate::config::one_line(e.message()))
     })?;
     let game: GameSpec = raw
         .game

@@ -131,6 +131,8 @@ pub struct BatchPlayer<G: Game> {
     pool: rayon::ThreadPool,
     path: PathBuf,
     file: File,
+    /// Length of the file: whole rows, all written.
+    len: u64,
     recorded: HashMap<u64, BatchGame>,
     next_game: u64,
     next_batch: u64,
@@ -167,27 +169,48 @@ impl<G: Evaluate> BatchPlayer<G> {
                 ArenaError::failure(format!("cannot start {} threads: {e}", setup.threads))
             })?;
         let io = |e| ArenaError::io(path, "write", e);
-        let mut file = OpenOptions::new()
+        let file = OpenOptions::new()
             .create(true)
             .append(true)
             .open(path)
             .map_err(io)?;
         file.set_len(recorded.complete_len).map_err(io)?;
-        if recorded.complete_len == 0 {
-            file.write_all(format!("{HEADER}\n").as_bytes())
-                .map_err(io)?;
-        }
-        Ok(BatchPlayer {
+        let mut player = BatchPlayer {
             start,
             setup,
             pool,
             path: path.to_path_buf(),
             file,
+            len: recorded.complete_len,
             recorded: recorded.games.into_iter().map(|g| (g.game_id, g)).collect(),
             next_game: 0,
             next_batch: 0,
             played_now: 0,
-        })
+        };
+        if recorded.complete_len == 0 {
+            player.append(format!("{HEADER}\n").as_bytes())?;
+        }
+        Ok(player)
+    }
+
+    /// Appends whole rows and syncs them. When that fails (a full disk), the file is cut
+    /// back to the rows it held before: no torn row is left.
+    fn append(&mut self, rows: &[u8]) -> Result<(), ArenaError> {
+        let written = self
+            .file
+            .write_all(rows)
+            .and_then(|()| self.file.sync_data());
+        match written {
+            Ok(()) => {
+                self.len += rows.len() as u64;
+                Ok(())
+            }
+            Err(error) => {
+                // Best effort: a failure here leaves a torn row, which `read` drops.
+                let _ = self.file.set_len(self.len);
+                Err(ArenaError::io(&self.path, "write", error))
+            }
+        }
     }
 
     /// Games played by this process (not read back from an interrupted run).
@@ -266,9 +289,7 @@ impl<G: Evaluate> BatchPlayer<G> {
             for game in &played {
                 text.push_str(&to_line(game));
             }
-            let io = |e| ArenaError::io(&self.path, "write", e);
-            self.file.write_all(text.as_bytes()).map_err(io)?;
-            self.file.sync_data().map_err(io)?;
+            self.append(text.as_bytes())?;
         }
         self.played_now += played.len() as u64;
         for game in played {

@@ -157,11 +157,7 @@ fn prepare_output(
         let text = std::fs::read_to_string(&config_path)
             .map_err(|e| ArenaError::io(&config_path, "read", e))?;
         let previous: Recorded = toml::from_str(&text).map_err(|e| {
-            ArenaError::input(format!(
-                "{}: not a recorded calibration config: {}",
-                config_path.display(),
-                e.message().trim()
-            ))
+            crate::config::toml_error(&config_path, &text, "a recorded calibration config", &e)
         })?;
         if previous.calibration != config.identity {
             return Err(ArenaError::input(format!(
