@@ -2,7 +2,7 @@
 //! kings, how far the men have come, and mobility, in hundredths of a man.
 
 use engine::games::draughts64::{Colour, Draughts64, Rules64};
-use engine::{Seat, MAX_PLAYERS};
+use engine::{Game, Seat, MAX_PLAYERS};
 
 use crate::eval::Evaluate;
 
@@ -53,7 +53,16 @@ impl<R: Rules64> Evaluate for Draughts64<R> {
             let (men, kings) = self.material(colour);
             men as i32 + 2 * kings as i32
         };
-        1000 * (material(me) - material(me.other())) + self.features(me).advancement as i32
+        let mut lead = material(me) - material(me.other());
+        // After the greedy player's move the opponent is to move and must capture if it
+        // can: the pieces it can take at once are as good as lost (without this, greedy
+        // walks into captures and plays no better than random).
+        if self.side_to_move() != me {
+            let mut moves = Vec::new();
+            self.generate_moves(&mut moves);
+            lead -= moves.iter().map(|m| m.captures() as i32).max().unwrap_or(0);
+        }
+        1000 * lead + self.features(me).advancement as i32
     }
 
     /// A capped playout is scored by a logistic of the evaluation (a man ahead is worth

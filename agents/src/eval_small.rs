@@ -4,7 +4,7 @@
 use engine::games::alquerque::Alquerque;
 use engine::games::draughts::Colour;
 use engine::games::konane::Konane;
-use engine::{Seat, MAX_PLAYERS};
+use engine::{Game, Seat, MAX_PLAYERS};
 
 use crate::eval::Evaluate;
 
@@ -61,10 +61,18 @@ impl Evaluate for Alquerque {
         alquerque_standing(self, me) - alquerque_standing(self, me.other())
     }
 
-    /// The evaluation itself, mobility included: counting only material and
-    /// advancement, the greedy player marched its pawns into the opponent's captures.
+    /// The evaluation itself, less the pawns the opponent can take at once when it is
+    /// to move (captures are compulsory): counting only material and advancement, the
+    /// greedy player marched its pawns into the opponent's captures.
     fn greedy_progress(&self, seat: Seat) -> i32 {
-        self.evaluate(seat)
+        let mut score = self.evaluate(seat);
+        if self.side_to_move() != Alquerque::colour_of(seat) {
+            let mut moves = Vec::new();
+            self.generate_moves(&mut moves);
+            let threat = moves.iter().map(|m| m.captures() as i32).max().unwrap_or(0);
+            score -= threat * alquerque_weights::PAWN;
+        }
+        score
     }
 
     /// A capped playout is scored by a logistic of the evaluation (a pawn ahead is worth
