@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-600}"
 targets=(tournament_config calibration_config sprt_config agent_spec game_spec leapfrog
-  chinese_checkers games_csv levels shard solve_table)
+  chinese_checkers games_csv levels shard solve_table draughts)
 mkdir -p fuzz/work
 (cd fuzz && cargo +nightly fuzz build)
 run() {

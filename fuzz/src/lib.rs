@@ -1,10 +1,11 @@
 //! What the fuzz targets share: bytes as text, a scratch file for the readers that take a
 //! path, and positions to read moves against.
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use engine::{ChineseCheckers, Game, GameOptions, GameSpec, Leapfrog};
+use engine::{with_game, ChineseCheckers, Game, GameKind, GameOptions, GameSpec, Leapfrog};
 
 /// The input as text, invalid UTF-8 replaced (the readers take `&str`).
 pub fn text(bytes: &[u8]) -> String {
@@ -123,4 +124,38 @@ pub fn positions_and_moves<G: Game>(bytes: &[u8], positions: &[G]) {
         assert_eq!(again, mv);
         assert_eq!(again.to_string(), mv.to_string());
     }
+}
+
+/// The games of the draughts family (every game but Leapfrog Race and Chinese checkers),
+/// in registry order.
+pub fn draughts_family() -> &'static [GameKind] {
+    static ALL: OnceLock<Vec<GameKind>> = OnceLock::new();
+    ALL.get_or_init(|| {
+        GameKind::ALL
+            .iter()
+            .copied()
+            .filter(|kind| !matches!(kind, GameKind::Leapfrog | GameKind::ChineseCheckers))
+            .collect()
+    })
+}
+
+/// Positions of `kind` to read moves against, as text: a seeded game from the start.
+pub fn family_positions(kind: GameKind) -> &'static [String] {
+    static ALL: OnceLock<HashMap<GameKind, Vec<String>>> = OnceLock::new();
+    let all = ALL.get_or_init(|| {
+        draughts_family()
+            .iter()
+            .map(|&kind| {
+                let texts = with_game!(kind, G => {
+                    positions::<G>(&GameOptions::new(), 24)
+                        .iter()
+                        .step_by(3)
+                        .map(|p| p.to_string())
+                        .collect::<Vec<String>>()
+                });
+                (kind, texts)
+            })
+            .collect()
+    });
+    &all[&kind]
 }
