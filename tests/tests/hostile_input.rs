@@ -11,7 +11,7 @@ use arena::games_csv::{self, GameRow};
 use arena::shard::{Shard, ShardRecord};
 use end_to_end::scratch;
 use engine::games::leapfrog::solve::SolveTable;
-use engine::{ChineseCheckers, Game, GameOptions, GameSpec, Leapfrog};
+use engine::{with_game, ChineseCheckers, Game, GameKind, GameOptions, GameSpec, Leapfrog};
 use proptest::prelude::*;
 
 /// One change to a byte string. Positions are taken modulo the length.
@@ -419,6 +419,48 @@ proptest! {
     ) {
         let all = chinese_positions();
         check_move(&all[index % all.len()], &bytes)?;
+    }
+}
+
+/// The draughts family: every game but Leapfrog Race and Chinese checkers.
+fn draughts_family() -> Vec<GameKind> {
+    GameKind::ALL
+        .iter()
+        .copied()
+        .filter(|kind| !matches!(kind, GameKind::Leapfrog | GameKind::ChineseCheckers))
+        .collect()
+}
+
+/// Positions and moves of every game of the draughts family, as text: the seeds that
+/// mutations start from (a seed of one game read as another is hostile input too).
+fn draughts_seeds() -> Vec<String> {
+    let mut seeds = Vec::new();
+    for kind in draughts_family() {
+        with_game!(kind, G => {
+            let all = positions::<G>(&GameOptions::new(), 12);
+            seeds.extend(printed(&all));
+            seeds.extend(moves_of(&all[..all.len().min(3)]));
+        });
+    }
+    seeds
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    #[test]
+    fn draughts_family_positions_and_moves_parse_and_print_back(
+        game in any::<usize>(),
+        ply in any::<usize>(),
+        bytes in hostile(draughts_seeds()),
+    ) {
+        let family = draughts_family();
+        let kind = family[game % family.len()];
+        with_game!(kind, G => {
+            check_position::<G>(&bytes)?;
+            let all = positions::<G>(&GameOptions::new(), 12);
+            check_move(&all[ply % all.len()], &bytes)?;
+        });
     }
 }
 

@@ -293,9 +293,13 @@ impl Rules for OneWay {
     type Board = Board8;
     const NAME: &'static str = "one-way";
     const FIRST: Colour = Colour::White;
-    /// The start is known only from a picture (§5 GAP): both sides on their first three
-    /// rows, every man moving up and crowned on the top row.
-    const START: &'static str = "W:W21-32:B1-12";
+    /// The start is known only from a picture (§5 GAP). Both sides on their own first
+    /// three rows would leave Black no move at all: every man moves up, and Black's would
+    /// stand on the top rows behind each other. With 24 men on 32 squares only two rows
+    /// stay empty, and both sides can move only with one empty row above each block:
+    /// White on rows 1-3, Black on rows 5-7 (squares 5-16), both crowning on row 8.
+    /// Data only: change it here once the diagram is known.
+    const START: &'static str = "W:W21-32:B5-16";
     const MEN_CAPTURE_BACKWARDS: bool = false;
     const KINGS: KingRange = KingRange::Flying;
     const PRECEDENCE: Precedence = Precedence::KingFirst;

@@ -484,3 +484,22 @@ fn game_options_are_checked() {
         "{error}"
     );
 }
+
+#[test]
+fn one_way_starts_with_moves_for_both_sides() {
+    // White on rows 1-3 and Black on rows 5-7, every man moving up: both can move.
+    let start = Draughts::<OneWay>::start();
+    assert_eq!(
+        start.to_string(),
+        "W:W21,22,23,24,25,26,27,28,29,30,31,32:B5,6,7,8,9,10,11,12,13,14,15,16"
+    );
+    assert_eq!(list(&start).len(), 7);
+    let mut after = start.clone();
+    after.play(list(&start)[0]);
+    let black = list(&after);
+    assert_eq!(black.len(), 7);
+    assert!(
+        black.iter().all(|m| m.promotes()),
+        "Black's men on row 7 step onto row 8"
+    );
+}
