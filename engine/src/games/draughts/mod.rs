@@ -12,7 +12,7 @@
 
 pub mod board;
 mod movegen;
-mod notation;
+pub(crate) mod notation;
 pub mod rules;
 #[cfg(test)]
 mod tests;
@@ -141,27 +141,32 @@ impl<R: Rules> fmt::Debug for DraughtsMove<R> {
     }
 }
 
-/// Rule options a position carries.
+/// Rule options a position carries (shared with the all-squares games).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Options {
+pub(crate) struct Options {
     /// Count every capture path as its own move (perft's "keep duplicates").
-    keep_duplicates: bool,
+    pub(crate) keep_duplicates: bool,
     /// Plies after which the game is a draw.
-    cap: u32,
+    pub(crate) cap: u32,
     /// The occurrence of a position that draws (0: never).
-    repetitions: u8,
+    pub(crate) repetitions: u8,
     /// Whether repetition and the draw counters end the game (perft turns them off).
-    draw_rules: bool,
+    pub(crate) draw_rules: bool,
 }
 
 impl Options {
-    fn defaults<R: Rules>() -> Options {
+    /// The defaults of a game with this ply cap and repetition rule.
+    pub(crate) fn new(cap: u32, repetitions: u8) -> Options {
         Options {
             keep_duplicates: false,
-            cap: default_cap::<R>(),
-            repetitions: R::DRAWS.repetitions,
+            cap,
+            repetitions,
             draw_rules: true,
         }
+    }
+
+    fn defaults<R: Rules>() -> Options {
+        Options::new(default_cap::<R>(), R::DRAWS.repetitions)
     }
 }
 
@@ -172,7 +177,7 @@ fn default_cap<R: Rules>() -> u32 {
 }
 
 /// The option keys every variant takes.
-const OPTION_KEYS: &[&str] = &["duplicates", "cap", "repetitions"];
+pub(crate) const OPTION_KEYS: &[&str] = &["duplicates", "cap", "repetitions"];
 
 /// What [`Game::undo`] needs that the move does not say.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -411,7 +416,8 @@ impl<R: Rules> Game for Draughts<R> {
 
     fn new(options: &GameOptions) -> Result<Self, GameError> {
         let mut position = Self::start();
-        position.options = notation::parse_options::<R>(options.iter(), Options::defaults::<R>())?;
+        position.options =
+            notation::parse_options(R::NAME, options.iter(), Options::defaults::<R>())?;
         Ok(position)
     }
 

@@ -38,19 +38,20 @@ pub(super) fn parse_position<R: Rules>(text: &str) -> Result<Draughts<R>, ParseE
         })?;
         pairs.push((key, value));
     }
-    position.options = parse_options::<R>(pairs.into_iter(), Options::defaults::<R>())
+    position.options = parse_options(R::NAME, pairs.into_iter(), Options::defaults::<R>())
         .map_err(|e| ParseError::new("position", text, e.to_string()))?;
     Ok(position)
 }
 
-/// Reads the rule options over `defaults`.
-pub(super) fn parse_options<'a, R: Rules>(
+/// Reads the rule options of `game` over `defaults` (shared with the all-squares games).
+pub(crate) fn parse_options<'a>(
+    game: &'static str,
     pairs: impl Iterator<Item = (&'a str, &'a str)>,
     defaults: Options,
 ) -> Result<Options, GameError> {
     let mut options = defaults;
     let bad = |key: &str, value: &str, expected: &str| GameError::BadOption {
-        game: R::NAME,
+        game,
         key: key.to_string(),
         value: value.to_string(),
         expected: expected.to_string(),
@@ -80,7 +81,7 @@ pub(super) fn parse_options<'a, R: Rules>(
             }
             _ => {
                 return Err(GameError::UnknownOption {
-                    game: R::NAME,
+                    game,
                     key: key.to_string(),
                     valid: OPTION_KEYS.join(", "),
                 })

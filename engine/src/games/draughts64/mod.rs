@@ -29,7 +29,8 @@ use std::marker::PhantomData;
 
 use crate::game::{EndReason, Game, GameError, GameOptions, Outcome, ParseError, Status};
 use crate::games::draughts::board::BitSet;
-use crate::games::draughts::SideFeatures;
+use crate::games::draughts::notation::parse_options;
+use crate::games::draughts::{Options, SideFeatures};
 use crate::player::Seat;
 use crate::zobrist;
 
@@ -138,35 +139,13 @@ impl<R: Rules64> fmt::Debug for Draughts64Move<R> {
     }
 }
 
-/// Rule options a position carries.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Options {
-    /// Count every capture path as its own move (perft's "keep duplicates").
-    keep_duplicates: bool,
-    /// Plies after which the game is a draw.
-    cap: u32,
-    /// The occurrence of a position that draws (0: never).
-    repetitions: u8,
-    /// Whether repetition and the draw counter end the game (perft turns them off).
-    draw_rules: bool,
-}
-
 /// The default ply cap: far beyond real games, which the draw rules end long before.
 const DEFAULT_CAP: u32 = 1000;
 
-impl Options {
-    fn defaults<R: Rules64>() -> Options {
-        Options {
-            keep_duplicates: false,
-            cap: DEFAULT_CAP,
-            repetitions: R::DRAWS.repetitions,
-            draw_rules: true,
-        }
-    }
+/// The default options of a game.
+fn default_options<R: Rules64>() -> Options {
+    Options::new(DEFAULT_CAP, R::DRAWS.repetitions)
 }
-
-/// The option keys every game takes.
-const OPTION_KEYS: &[&str] = &["duplicates", "cap", "repetitions"];
 
 /// What [`Game::undo`] needs that the move does not say.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -208,7 +187,7 @@ impl<R: Rules64> Draughts64<R> {
             quiet_plies: 0,
             repeats: 1,
             history: Vec::with_capacity(64),
-            options: Options::defaults::<R>(),
+            options: default_options::<R>(),
             rules: PhantomData,
         };
         position.hash = position.compute_hash();
@@ -381,7 +360,7 @@ impl<R: Rules64> Game for Draughts64<R> {
 
     fn new(options: &GameOptions) -> Result<Self, GameError> {
         let mut position = Self::start();
-        position.options = notation::parse_options::<R>(options.iter(), Options::defaults::<R>())?;
+        position.options = parse_options(R::NAME, options.iter(), default_options::<R>())?;
         Ok(position)
     }
 

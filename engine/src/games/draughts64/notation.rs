@@ -10,9 +10,10 @@ use std::fmt;
 
 use super::board::{opposite, step, Square};
 use super::rules::{for_colour, Rules64};
-use super::{Draughts64, Draughts64Move, Options, BLACK, DEFAULT_CAP, KING, OPTION_KEYS};
-use crate::game::{Game, GameError, ParseError};
+use super::{default_options, Draughts64, Draughts64Move, BLACK, DEFAULT_CAP, KING};
+use crate::game::{Game, ParseError};
 use crate::games::draughts::board::BitSet;
+use crate::games::draughts::notation::parse_options;
 use crate::games::draughts::rules::{Colour, CrownInCapture, Removal};
 
 /// What a position string looks like, for error messages.
@@ -51,56 +52,9 @@ pub(super) fn parse_position<R: Rules64>(text: &str) -> Result<Draughts64<R>, Pa
         })?;
         pairs.push((key, value));
     }
-    position.options = parse_options::<R>(pairs.into_iter(), Options::defaults::<R>())
+    position.options = parse_options(R::NAME, pairs.into_iter(), default_options::<R>())
         .map_err(|e| ParseError::new("position", text, e.to_string()))?;
     Ok(position)
-}
-
-/// Reads the rule options over `defaults`.
-pub(super) fn parse_options<'a, R: Rules64>(
-    pairs: impl Iterator<Item = (&'a str, &'a str)>,
-    defaults: Options,
-) -> Result<Options, GameError> {
-    let mut options = defaults;
-    let bad = |key: &str, value: &str, expected: &str| GameError::BadOption {
-        game: R::NAME,
-        key: key.to_string(),
-        value: value.to_string(),
-        expected: expected.to_string(),
-    };
-    for (key, value) in pairs {
-        match key {
-            "duplicates" => {
-                options.keep_duplicates = match value {
-                    "drop" => false,
-                    "keep" => true,
-                    _ => return Err(bad(key, value, "drop or keep")),
-                }
-            }
-            "cap" => {
-                options.cap = value
-                    .parse()
-                    .ok()
-                    .filter(|cap| *cap >= 1)
-                    .ok_or_else(|| bad(key, value, "a number of plies, at least 1"))?;
-            }
-            "repetitions" => {
-                options.repetitions = value
-                    .parse()
-                    .ok()
-                    .filter(|n| (2..=9).contains(n))
-                    .ok_or_else(|| bad(key, value, "the occurrence that draws, 2 to 9"))?;
-            }
-            _ => {
-                return Err(GameError::UnknownOption {
-                    game: R::NAME,
-                    key: key.to_string(),
-                    valid: OPTION_KEYS.join(", "),
-                })
-            }
-        }
-    }
-    Ok(options)
 }
 
 /// Reads the board part of a position: `DIAGRAM SIDE` or `SIDE:Wsquares:Bsquares`.
@@ -221,7 +175,7 @@ impl<R: Rules64> fmt::Display for Draughts64<R> {
             }
         }
         write!(f, " {}", self.side.letter())?;
-        let defaults = Options::defaults::<R>();
+        let defaults = default_options::<R>();
         if self.options.keep_duplicates {
             f.write_str(" duplicates=keep")?;
         }
