@@ -6,6 +6,7 @@
 #![deny(missing_docs)]
 
 pub mod bitboard;
+mod endings;
 pub mod game;
 pub mod games;
 pub mod perft;

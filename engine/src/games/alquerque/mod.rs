@@ -29,7 +29,7 @@ mod tests;
 use std::fmt;
 
 use crate::bitboard::Bits;
-use crate::game::{EndReason, Game, GameError, GameOptions, Outcome, ParseError, Status};
+use crate::game::{EndReason, Game, GameError, GameOptions, ParseError, Status};
 use crate::games::draughts::Colour;
 use crate::games::grid;
 use crate::player::Seat;
@@ -399,19 +399,12 @@ impl Alquerque {
 
     /// The seat of `colour`: White, who moves first, is seat A.
     pub fn seat_of(colour: Colour) -> Seat {
-        match colour {
-            Colour::White => Seat::A,
-            Colour::Black => Seat::B,
-        }
+        colour.seat(Colour::White)
     }
 
     /// The colour of `seat`.
     pub fn colour_of(seat: Seat) -> Colour {
-        if seat == Seat::A {
-            Colour::White
-        } else {
-            Colour::Black
-        }
+        Colour::in_seat(seat, Colour::White)
     }
 
     /// The points of `colour`'s pawns, bit 0 = a1.
@@ -504,6 +497,12 @@ impl Alquerque {
         }
     }
 
+    /// Whether the side to move has a capture (without listing them).
+    #[inline]
+    pub fn has_capture(&self) -> bool {
+        self.attackers(self.side) != 0
+    }
+
     /// Whether the side to move has no move at all.
     #[inline]
     fn is_stuck(&self) -> bool {
@@ -516,28 +515,12 @@ impl Alquerque {
         if !self.options.draw_rules {
             return None;
         }
-        if self.options.repetitions > 0 && self.repeats >= self.options.repetitions {
-            return Some(EndReason::Repetition);
-        }
-        if self.options.no_progress > 0 && self.quiet_plies >= self.options.no_progress {
-            return Some(EndReason::DrawRule);
-        }
-        None
-    }
-
-    /// How often the position after a sideways step has occurred within the plies since
-    /// the last capture or forward step, counting this time.
-    fn count_repeats(&self) -> u8 {
-        let window = (self.quiet_plies as usize).min(self.history.len());
-        let mut repeats = 1u8;
-        let mut back = 2;
-        while back <= window {
-            if self.history[self.history.len() - back].hash == self.hash {
-                repeats = repeats.saturating_add(1);
-            }
-            back += 2;
-        }
-        repeats
+        crate::endings::draw_by_counters(
+            self.options.repetitions,
+            self.repeats,
+            self.options.no_progress,
+            self.quiet_plies,
+        )
     }
 }
 
@@ -660,7 +643,11 @@ impl Game for Alquerque {
         self.ply += 1;
         if mv.is_sideways() {
             self.quiet_plies = self.quiet_plies.saturating_add(1);
-            self.repeats = self.count_repeats();
+            self.repeats = crate::endings::repeats(
+                self.hash,
+                self.quiet_plies,
+                self.history.iter().rev().map(|undo| undo.hash),
+            );
         } else {
             self.quiet_plies = 0;
             self.repeats = 1;
@@ -682,17 +669,11 @@ impl Game for Alquerque {
     }
 
     fn status(&self) -> Status {
-        if self.is_stuck() {
-            let winner = Alquerque::seat_of(self.side.other());
-            return Status::Over(Outcome::win(winner, 2, EndReason::NoMoves));
-        }
-        if let Some(reason) = self.draw_reason() {
-            return Status::Over(Outcome::draw(2, reason));
-        }
-        if self.ply >= self.options.cap {
-            return Status::Over(Outcome::draw(2, EndReason::PlyCap));
-        }
-        Status::Ongoing
+        let stuck_winner = self
+            .is_stuck()
+            .then(|| Alquerque::seat_of(self.side.other()));
+        let capped = self.ply >= self.options.cap;
+        crate::endings::two_player_status(stuck_winner, self.draw_reason(), capped)
     }
 
     #[inline]

@@ -5,6 +5,7 @@
 //! both draw rules, the cap, and notation.
 
 use super::*;
+use crate::game::{EndReason, Outcome};
 
 fn point(name: &str) -> u32 {
     grid::parse_point(SIZE, SIZE, name).expect("a point name")

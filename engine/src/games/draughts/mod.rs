@@ -20,7 +20,7 @@ mod tests;
 use std::fmt;
 use std::marker::PhantomData;
 
-use crate::game::{EndReason, Game, GameError, GameOptions, Outcome, ParseError, Status};
+use crate::game::{EndReason, Game, GameError, GameOptions, ParseError, Status};
 use crate::player::Seat;
 use crate::zobrist;
 
@@ -249,20 +249,12 @@ impl<R: Rules> Draughts<R> {
 
     /// The seat of `colour`: the side that moves first in the variant is seat A.
     pub fn seat_of(colour: Colour) -> Seat {
-        if colour == R::FIRST {
-            Seat::A
-        } else {
-            Seat::B
-        }
+        colour.seat(R::FIRST)
     }
 
     /// The colour of `seat`.
     pub fn colour_of(seat: Seat) -> Colour {
-        if seat == Seat::A {
-            R::FIRST
-        } else {
-            R::FIRST.other()
-        }
+        Colour::in_seat(seat, R::FIRST)
     }
 
     /// Men, kings and parachutists of `colour`, as counts.
@@ -333,12 +325,14 @@ impl<R: Rules> Draughts<R> {
         if !self.options.draw_rules {
             return None;
         }
-        if self.options.repetitions > 0 && self.repeats >= self.options.repetitions {
-            return Some(EndReason::Repetition);
-        }
-        let quiet_limit = R::DRAWS.quiet_plies;
-        if quiet_limit > 0 && self.quiet_plies >= quiet_limit {
-            return Some(EndReason::DrawRule);
+        let counters = crate::endings::draw_by_counters(
+            self.options.repetitions,
+            self.repeats,
+            R::DRAWS.quiet_plies,
+            self.quiet_plies,
+        );
+        if counters.is_some() {
+            return counters;
         }
         if let Some(limit) = self.endgame_limit() {
             if self.material_plies >= limit {
@@ -391,21 +385,6 @@ impl<R: Rules> Draughts<R> {
         } else {
             Kind::Man
         }
-    }
-
-    /// How often the position after a reversible ply has occurred within the plies
-    /// since the last irreversible one, counting this time.
-    fn count_repeats(&self) -> u8 {
-        let window = (self.quiet_plies as usize).min(self.history.len());
-        let mut repeats = 1u8;
-        let mut back = 2;
-        while back <= window {
-            if self.history[self.history.len() - back].hash == self.hash {
-                repeats = repeats.saturating_add(1);
-            }
-            back += 2;
-        }
-        repeats
     }
 }
 
@@ -525,7 +504,11 @@ impl<R: Rules> Game for Draughts<R> {
             self.repeats = 1;
         } else {
             self.quiet_plies = self.quiet_plies.saturating_add(1);
-            self.repeats = self.count_repeats();
+            self.repeats = crate::endings::repeats(
+                self.hash,
+                self.quiet_plies,
+                self.history.iter().rev().map(|undo| undo.hash),
+            );
         }
         if captures || mv.flags & PROMOTES != 0 {
             self.material_plies = 0;
@@ -560,22 +543,16 @@ impl<R: Rules> Game for Draughts<R> {
     }
 
     fn status(&self) -> Status {
-        if self.is_stuck() {
+        let stuck_winner = self.is_stuck().then(|| {
             let stuck = Self::seat_of(self.side);
-            let winner = if R::STUCK_SIDE_WINS {
+            if R::STUCK_SIDE_WINS {
                 stuck
             } else {
                 stuck.next(2)
-            };
-            return Status::Over(Outcome::win(winner, 2, EndReason::NoMoves));
-        }
-        if let Some(reason) = self.draw_reason() {
-            return Status::Over(Outcome::draw(2, reason));
-        }
-        if self.ply >= self.options.cap {
-            return Status::Over(Outcome::draw(2, EndReason::PlyCap));
-        }
-        Status::Ongoing
+            }
+        });
+        let capped = self.ply >= self.options.cap;
+        crate::endings::two_player_status(stuck_winner, self.draw_reason(), capped)
     }
 
     #[inline]
@@ -688,11 +665,6 @@ impl<R: Rules> Draughts<R> {
             back_rank: (men & <R::Board as Geometry>::rank(back)).count(),
             mobility,
         }
-    }
-
-    /// Whether the side to move has a capture (found by shifts, without listing).
-    pub fn can_capture(&self) -> bool {
-        self.has_capture()
     }
 
     /// Whether kings fly in this variant.

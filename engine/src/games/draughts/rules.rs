@@ -7,6 +7,7 @@ use std::fmt::Debug;
 use std::hash::Hash;
 
 use super::board::{Board10, Board12, Board8, Geometry};
+use crate::player::Seat;
 
 /// The two sides. White is at the bottom of the board in PDN numbering.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -31,6 +32,26 @@ impl Colour {
     #[inline]
     pub fn index(self) -> usize {
         self as usize
+    }
+
+    /// The seat of this side in a game where `first` moves first (seat A).
+    #[inline]
+    pub fn seat(self, first: Colour) -> Seat {
+        if self == first {
+            Seat::A
+        } else {
+            Seat::B
+        }
+    }
+
+    /// The side in `seat` in a game where `first` moves first (seat A).
+    #[inline]
+    pub fn in_seat(seat: Seat, first: Colour) -> Colour {
+        if seat == Seat::A {
+            first
+        } else {
+            first.other()
+        }
     }
 
     /// `W` or `B`, as PDN writes it.

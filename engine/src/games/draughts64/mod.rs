@@ -27,7 +27,7 @@ mod tests;
 use std::fmt;
 use std::marker::PhantomData;
 
-use crate::game::{EndReason, Game, GameError, GameOptions, Outcome, ParseError, Status};
+use crate::game::{EndReason, Game, GameError, GameOptions, ParseError, Status};
 use crate::games::draughts::board::BitSet;
 use crate::games::draughts::notation::parse_options;
 use crate::games::draughts::{Options, SideFeatures};
@@ -206,19 +206,12 @@ impl<R: Rules64> Draughts64<R> {
 
     /// The seat of `colour`: White moves first and is seat A.
     pub fn seat_of(colour: Colour) -> Seat {
-        match colour {
-            Colour::White => Seat::A,
-            Colour::Black => Seat::B,
-        }
+        colour.seat(Colour::White)
     }
 
     /// The colour of `seat`.
     pub fn colour_of(seat: Seat) -> Colour {
-        if seat == Seat::A {
-            Colour::White
-        } else {
-            Colour::Black
-        }
+        Colour::in_seat(seat, Colour::White)
     }
 
     /// The piece on `square` (0 is a1, 63 is h8): its colour and whether it is a king.
@@ -317,14 +310,12 @@ impl<R: Rules64> Draughts64<R> {
         if !self.options.draw_rules {
             return None;
         }
-        if self.options.repetitions > 0 && self.repeats >= self.options.repetitions {
-            return Some(EndReason::Repetition);
-        }
-        let limit = R::DRAWS.quiet_plies;
-        if limit > 0 && self.quiet_plies >= limit {
-            return Some(EndReason::DrawRule);
-        }
-        None
+        crate::endings::draw_by_counters(
+            self.options.repetitions,
+            self.repeats,
+            R::DRAWS.quiet_plies,
+            self.quiet_plies,
+        )
     }
 
     /// Puts a piece on `square` (which must be empty), keeping the hash.
@@ -335,21 +326,6 @@ impl<R: Rules64> Draughts64<R> {
             self.kings |= set;
         }
         self.hash ^= piece_key(king, colour, square);
-    }
-
-    /// How often the position after a reversible ply has occurred within the plies
-    /// since the last irreversible one, counting this time.
-    fn count_repeats(&self) -> u8 {
-        let window = (self.quiet_plies as usize).min(self.history.len());
-        let mut repeats = 1u8;
-        let mut back = 2;
-        while back <= window {
-            if self.history[self.history.len() - back].hash == self.hash {
-                repeats = repeats.saturating_add(1);
-            }
-            back += 2;
-        }
-        repeats
     }
 }
 
@@ -440,7 +416,11 @@ impl<R: Rules64> Game for Draughts64<R> {
             self.repeats = 1;
         } else {
             self.quiet_plies = self.quiet_plies.saturating_add(1);
-            self.repeats = self.count_repeats();
+            self.repeats = crate::endings::repeats(
+                self.hash,
+                self.quiet_plies,
+                self.history.iter().rev().map(|undo| undo.hash),
+            );
         }
     }
 
@@ -464,17 +444,9 @@ impl<R: Rules64> Game for Draughts64<R> {
     }
 
     fn status(&self) -> Status {
-        if self.is_stuck() {
-            let winner = Self::seat_of(self.side).next(2);
-            return Status::Over(Outcome::win(winner, 2, EndReason::NoMoves));
-        }
-        if let Some(reason) = self.draw_reason() {
-            return Status::Over(Outcome::draw(2, reason));
-        }
-        if self.ply >= self.options.cap {
-            return Status::Over(Outcome::draw(2, EndReason::PlyCap));
-        }
-        Status::Ongoing
+        let stuck_winner = self.is_stuck().then(|| Self::seat_of(self.side).next(2));
+        let capped = self.ply >= self.options.cap;
+        crate::endings::two_player_status(stuck_winner, self.draw_reason(), capped)
     }
 
     #[inline]

@@ -6,6 +6,7 @@
 
 use super::*;
 use crate::game::Game;
+use crate::game::{EndReason, Outcome};
 
 fn position<R: Rules64>(text: &str) -> Draughts64<R> {
     Draughts64::<R>::parse_position(text).unwrap_or_else(|e| panic!("{text}: {e}"))

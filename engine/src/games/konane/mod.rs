@@ -25,7 +25,7 @@ mod tests;
 use std::fmt;
 
 use crate::bitboard::Bits;
-use crate::game::{EndReason, Game, GameError, GameOptions, Outcome, ParseError, Status};
+use crate::game::{Game, GameError, GameOptions, ParseError, Status};
 use crate::games::draughts::Colour;
 use crate::games::grid;
 use crate::player::Seat;
@@ -249,19 +249,12 @@ impl Konane {
 
     /// The seat of `colour`: Black, who moves first, is seat A.
     pub fn seat_of(colour: Colour) -> Seat {
-        match colour {
-            Colour::Black => Seat::A,
-            Colour::White => Seat::B,
-        }
+        colour.seat(Colour::Black)
     }
 
     /// The colour of `seat`.
     pub fn colour_of(seat: Seat) -> Colour {
-        if seat == Seat::A {
-            Colour::Black
-        } else {
-            Colour::White
-        }
+        Colour::in_seat(seat, Colour::Black)
     }
 
     /// The squares of `colour`'s pieces, bit 0 = a1.
@@ -446,14 +439,9 @@ impl Game for Konane {
     }
 
     fn status(&self) -> Status {
-        if !self.has_move() {
-            let winner = Konane::seat_of(self.side.other());
-            return Status::Over(Outcome::win(winner, 2, EndReason::NoMoves));
-        }
-        if self.ply >= self.cap {
-            return Status::Over(Outcome::draw(2, EndReason::PlyCap));
-        }
-        Status::Ongoing
+        // Every move after the two removals captures: Konane has no draw rule.
+        let stuck_winner = (!self.has_move()).then(|| Konane::seat_of(self.side.other()));
+        crate::endings::two_player_status(stuck_winner, None, self.ply >= self.cap)
     }
 
     #[inline]

@@ -3,6 +3,7 @@
 //! move, the ply cap, and notation.
 
 use super::*;
+use crate::game::{EndReason, Outcome};
 
 fn square(name: &str) -> u32 {
     grid::parse_point(8, 8, name).expect("a square name")
