@@ -387,7 +387,7 @@ impl<R: Rules> Evaluate for Draughts<R> {
         // After the greedy player's move the opponent is to move, and captures are
         // compulsory: the pieces it can take at once are as good as lost. Without this a
         // greedy player walks its men into captures and plays no better than random.
-        if self.side_to_move() != me && self.can_capture() {
+        if self.side_to_move() != me && self.has_capture() {
             let mut moves = Vec::new();
             self.generate_moves(&mut moves);
             lead -= moves.iter().map(|m| m.captures() as i32).max().unwrap_or(0);

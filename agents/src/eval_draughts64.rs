@@ -57,7 +57,7 @@ impl<R: Rules64> Evaluate for Draughts64<R> {
         // After the greedy player's move the opponent is to move and must capture if it
         // can: the pieces it can take at once are as good as lost (without this, greedy
         // walks into captures and plays no better than random).
-        if self.side_to_move() != me {
+        if self.side_to_move() != me && self.has_capture() {
             let mut moves = Vec::new();
             self.generate_moves(&mut moves);
             lead -= moves.iter().map(|m| m.captures() as i32).max().unwrap_or(0);

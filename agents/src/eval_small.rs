@@ -66,7 +66,7 @@ impl Evaluate for Alquerque {
     /// greedy player marched its pawns into the opponent's captures.
     fn greedy_progress(&self, seat: Seat) -> i32 {
         let mut score = self.evaluate(seat);
-        if self.side_to_move() != Alquerque::colour_of(seat) {
+        if self.side_to_move() != Alquerque::colour_of(seat) && self.has_capture() {
             let mut moves = Vec::new();
             self.generate_moves(&mut moves);
             let threat = moves.iter().map(|m| m.captures() as i32).max().unwrap_or(0);

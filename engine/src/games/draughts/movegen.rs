@@ -406,8 +406,8 @@ impl<R: Rules> Draughts<R> {
         starters
     }
 
-    /// Whether the side to move has any capture (without listing them).
-    pub(super) fn has_capture(&self) -> bool {
+    /// Whether the side to move has any capture (found by shifts, without listing them).
+    pub fn has_capture(&self) -> bool {
         let colour = self.side;
         let own = self.pieces[colour.index()];
         let enemy = self.pieces[colour.other().index()];

@@ -264,14 +264,15 @@ impl<R: Rules> PathSearch<R> {
         };
         let forward = men_forward::<R>(self.colour);
         let all = <R::Board as Geometry>::DIRECTIONS;
-        let steps: Vec<i32> = match kind {
-            Kind::Parachutist => parachutist_steps::<R>(self.colour).to_vec(),
-            Kind::Man if R::MEN_CAPTURE_BACKWARDS => all.to_vec(),
-            Kind::Man => forward.to_vec(),
-            Kind::King => all.to_vec(),
+        let parachutist = parachutist_steps::<R>(self.colour);
+        let steps: &[i32] = match kind {
+            Kind::Parachutist => &parachutist,
+            Kind::Man if R::MEN_CAPTURE_BACKWARDS => &all,
+            Kind::Man => &forward,
+            Kind::King => &all,
         };
         let flying = kind == Kind::King && R::KINGS != KingRange::Short;
-        for step in steps {
+        for &step in steps {
             let mut over = at + step;
             if flying {
                 while passable.has(over) {

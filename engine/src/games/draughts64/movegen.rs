@@ -238,7 +238,7 @@ impl<R: Rules64> Draughts64<R> {
     }
 
     /// Whether the side to move has any capture (without listing them).
-    pub(super) fn has_capture(&self) -> bool {
+    pub fn has_capture(&self) -> bool {
         let own = self.pieces[self.side.index()];
         let enemy = self.pieces[self.side.other().index()];
         let empty = self.empty();
