@@ -28,17 +28,25 @@ pub(crate) fn two_player_status(
 
 /// How often the position whose hash is `hash` has occurred, counting this time, among
 /// the positions of the same side to move within the last `quiet_plies` plies (those
-/// since the last irreversible one). `earlier` gives the hashes of the positions before
-/// each ply played, the most recent first.
+/// since the last irreversible one). `history` holds one entry per ply played, oldest
+/// first, and `hash_of` gives the hash of the position before that ply.
 #[inline]
-pub(crate) fn repeats(hash: u64, quiet_plies: u16, earlier: impl Iterator<Item = u64>) -> u8 {
-    let same_side = earlier
-        .skip(1)
-        .step_by(2)
-        .take(quiet_plies as usize / 2)
-        .filter(|&h| h == hash)
-        .count();
-    1u8.saturating_add(same_side.min(u8::MAX as usize) as u8)
+pub(crate) fn repeats<T>(
+    hash: u64,
+    quiet_plies: u16,
+    history: &[T],
+    hash_of: impl Fn(&T) -> u64,
+) -> u8 {
+    let window = (quiet_plies as usize).min(history.len());
+    let mut repeats = 1u8;
+    let mut back = 2;
+    while back <= window {
+        if hash_of(&history[history.len() - back]) == hash {
+            repeats = repeats.saturating_add(1);
+        }
+        back += 2;
+    }
+    repeats
 }
 
 /// The draw that repetition or a no-progress counter calls: the `repetitions`-th
@@ -66,12 +74,14 @@ mod tests {
 
     #[test]
     fn repeats_count_same_side_positions_within_the_window() {
-        // Newest first: the position before the last ply (other side), then ours, ...
-        let earlier = [9, 7, 9, 7, 9, 7];
-        assert_eq!(repeats(7, 6, earlier.into_iter()), 4);
-        assert_eq!(repeats(7, 4, earlier.into_iter()), 3);
-        assert_eq!(repeats(7, 1, earlier.into_iter()), 1);
-        assert_eq!(repeats(9, 6, earlier.into_iter()), 1);
+        // Oldest first; the last entry is the position before the last ply (the other
+        // side to move), the one before it ours, and so on.
+        let history = [7u64, 9, 7, 9, 7, 9];
+        let hash_of = |h: &u64| *h;
+        assert_eq!(repeats(7, 6, &history, hash_of), 4);
+        assert_eq!(repeats(7, 4, &history, hash_of), 3);
+        assert_eq!(repeats(7, 1, &history, hash_of), 1);
+        assert_eq!(repeats(9, 6, &history, hash_of), 1);
     }
 
     #[test]

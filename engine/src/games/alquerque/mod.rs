@@ -643,11 +643,10 @@ impl Game for Alquerque {
         self.ply += 1;
         if mv.is_sideways() {
             self.quiet_plies = self.quiet_plies.saturating_add(1);
-            self.repeats = crate::endings::repeats(
-                self.hash,
-                self.quiet_plies,
-                self.history.iter().rev().map(|undo| undo.hash),
-            );
+            self.repeats =
+                crate::endings::repeats(self.hash, self.quiet_plies, &self.history, |undo| {
+                    undo.hash
+                });
         } else {
             self.quiet_plies = 0;
             self.repeats = 1;

@@ -504,11 +504,10 @@ impl<R: Rules> Game for Draughts<R> {
             self.repeats = 1;
         } else {
             self.quiet_plies = self.quiet_plies.saturating_add(1);
-            self.repeats = crate::endings::repeats(
-                self.hash,
-                self.quiet_plies,
-                self.history.iter().rev().map(|undo| undo.hash),
-            );
+            self.repeats =
+                crate::endings::repeats(self.hash, self.quiet_plies, &self.history, |undo| {
+                    undo.hash
+                });
         }
         if captures || mv.flags & PROMOTES != 0 {
             self.material_plies = 0;
