@@ -342,7 +342,12 @@ impl<G: Evaluate> MctsAgent<G> {
             0 => work.ply_cap(),
             plies => plies,
         };
-        let greedy = self.greedy_playouts();
+        if !self.greedy_playouts() {
+            let rng = &mut self.rng;
+            return work.random_playout(cap, &mut self.moves, &mut self.line, |n| {
+                rng.random_range(0..n)
+            });
+        }
         let mut plies = 0;
         loop {
             if work.is_over() {
@@ -351,18 +356,11 @@ impl<G: Evaluate> MctsAgent<G> {
             if plies >= cap {
                 return None;
             }
-            let mv = if greedy {
-                work.generate_moves(&mut self.moves);
-                if self.rng.random::<f64>() >= self.settings.playout_epsilon {
-                    self.greediest(work)
-                } else {
-                    self.moves[self.rng.random_range(0..self.moves.len())]
-                }
+            work.generate_moves(&mut self.moves);
+            let mv = if self.rng.random::<f64>() >= self.settings.playout_epsilon {
+                self.greediest(work)
             } else {
-                // The same draw as picking from the listed moves, without listing them.
-                let rng = &mut self.rng;
-                work.pick_move(&mut self.moves, |n| rng.random_range(0..n))
-                    .expect("a game that is not over has a move")
+                self.moves[self.rng.random_range(0..self.moves.len())]
             };
             work.play(mv);
             self.line.push(mv);

@@ -1,6 +1,7 @@
 //! Random English checkers, for speed comparisons: plays seeded random games to their
 //! end (the engine's draw rules) or the ply cap and prints the plies per second. A ply is
-//! one whole move, a multi-capture included.
+//! one whole move, a multi-capture included. The games are the engine's random playouts
+//! ([`Game::random_playout`]), the routine MCTS plays out with.
 //!
 //! `cargo run --release -p engine --example draughts_random -- [GAMES] [PLY_CAP]`
 
@@ -23,19 +24,17 @@ fn main() {
     let start = Draughts::<English>::start();
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     let mut moves = Vec::with_capacity(64);
+    let mut line = Vec::with_capacity(1024);
     let mut plies = 0u64;
     let clock = Instant::now();
+    let mut position = start.clone();
     for _ in 0..games {
-        let mut position = start.clone();
-        let mut played = 0;
-        while !position.is_over() && played < ply_cap {
-            let mv = position
-                .pick_move(&mut moves, |n| rng.random_range(0..n))
-                .expect("a game that is not over has a move");
-            position.play(mv);
-            played += 1;
-        }
-        plies += played;
+        position.clone_from(&start);
+        line.clear();
+        position.random_playout(ply_cap as u32, &mut moves, &mut line, |n| {
+            rng.random_range(0..n)
+        });
+        plies += line.len() as u64;
     }
     let seconds = clock.elapsed().as_secs_f64();
     println!(

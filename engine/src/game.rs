@@ -76,6 +76,37 @@ pub trait Game: Clone + fmt::Debug + fmt::Display + Send + Sync + 'static {
         Some(scratch[pick(scratch.len())])
     }
 
+    /// Plays a random game on from here: at each ply the move [`Game::pick_move`] picks,
+    /// until the game is over or `max_plies` plies are played. The moves go on `line`,
+    /// in order, so that the caller can undo them. Returns the outcome, or `None` when
+    /// `max_plies` stopped a game still going on.
+    ///
+    /// The same games, and the same calls to `pick`, as the loop below, which is the
+    /// default; games that can tell the end and choose the move in one pass override it.
+    fn random_playout(
+        &mut self,
+        max_plies: u32,
+        scratch: &mut Vec<Self::Move>,
+        line: &mut Vec<Self::Move>,
+        mut pick: impl FnMut(usize) -> usize,
+    ) -> Option<Outcome> {
+        let mut played = 0;
+        loop {
+            if self.is_over() {
+                return self.status().outcome();
+            }
+            if played >= max_plies {
+                return None;
+            }
+            let mv = self
+                .pick_move(scratch, &mut pick)
+                .expect("a game that is not over has a move");
+            self.play(mv);
+            line.push(mv);
+            played += 1;
+        }
+    }
+
     /// Plays `mv`, which must be legal here: the hot path checks nothing. Use
     /// [`Game::try_play`] for moves from outside.
     fn play(&mut self, mv: Self::Move);

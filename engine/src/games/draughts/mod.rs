@@ -13,6 +13,7 @@
 pub mod board;
 mod movegen;
 pub(crate) mod notation;
+mod playout;
 pub mod rules;
 #[cfg(test)]
 mod tests;
@@ -20,7 +21,7 @@ mod tests;
 use std::fmt;
 use std::marker::PhantomData;
 
-use crate::game::{EndReason, Game, GameError, GameOptions, ParseError, Status};
+use crate::game::{EndReason, Game, GameError, GameOptions, Outcome, ParseError, Status};
 use crate::player::Seat;
 use crate::zobrist;
 
@@ -191,7 +192,6 @@ struct Undo<B> {
 }
 
 /// A position of a draughts variant, with the history its draw rules need.
-#[derive(Clone)]
 pub struct Draughts<R: Rules> {
     /// Pieces by colour (White, Black).
     pieces: [BitsOf<R>; 2],
@@ -211,6 +211,20 @@ pub struct Draughts<R: Rules> {
     repeats: u8,
     history: Vec<Undo<BitsOf<R>>>,
     options: Options,
+}
+
+impl<R: Rules> Clone for Draughts<R> {
+    fn clone(&self) -> Self {
+        self.with_history(self.history.clone())
+    }
+
+    /// Keeps this position's history buffer: a loop that starts every game from a copy
+    /// of one position allocates nothing after the first game.
+    fn clone_from(&mut self, source: &Self) {
+        let mut history = std::mem::take(&mut self.history);
+        history.clone_from(&source.history);
+        *self = source.with_history(history);
+    }
 }
 
 impl<R: Rules> Draughts<R> {
@@ -235,6 +249,24 @@ impl<R: Rules> Draughts<R> {
         };
         position.hash = position.compute_hash();
         position
+    }
+
+    /// This position with `history` as its history.
+    fn with_history(&self, history: Vec<Undo<BitsOf<R>>>) -> Draughts<R> {
+        Draughts {
+            pieces: self.pieces,
+            kings: self.kings,
+            parachutists: self.parachutists,
+            crown: self.crown,
+            side: self.side,
+            hash: self.hash,
+            ply: self.ply,
+            quiet_plies: self.quiet_plies,
+            material_plies: self.material_plies,
+            repeats: self.repeats,
+            history,
+            options: self.options,
+        }
     }
 
     /// The start position of the variant.
@@ -448,6 +480,16 @@ impl<R: Rules> Game for Draughts<R> {
         Some(self.nth_quiet(pick(count) as u32))
     }
 
+    fn random_playout(
+        &mut self,
+        max_plies: u32,
+        scratch: &mut Vec<Self::Move>,
+        line: &mut Vec<Self::Move>,
+        pick: impl FnMut(usize) -> usize,
+    ) -> Option<Outcome> {
+        self.fused_random_playout(max_plies, scratch, line, pick)
+    }
+
     fn count_moves_if_ongoing(&self, scratch: &mut Vec<Self::Move>) -> usize {
         if self.draw_reason().is_some() || self.ply >= self.options.cap {
             return 0;
@@ -455,6 +497,7 @@ impl<R: Rules> Game for Draughts<R> {
         self.count_moves(scratch)
     }
 
+    #[inline(always)]
     fn play(&mut self, mv: Self::Move) {
         let colour = self.side;
         let enemy = colour.other();

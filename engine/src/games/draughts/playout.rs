@@ -1,0 +1,302 @@
+//! Random playouts in one pass a ply: the generic loop asks whether the game is over
+//! (which looks for a capture and a quiet move), then picks a move (which looks for both
+//! again) and counts the quiet moves twice over. Here the capture test, the quiet
+//! targets, the end test and the choice share one look at the board, and the draw
+//! counters are read directly. The games, and the calls to `pick`, are those of
+//! [`Game::random_playout`]'s loop: the tests compare the two.
+
+use super::board::{BitSet, Geometry};
+use super::movegen::{down, up, BLACK, KING, PROMOTES};
+use super::rules::{Colour, KingRange, Rules};
+use super::{BitsOf, Draughts, DraughtsMove};
+use crate::game::{Game, Outcome};
+
+/// The quiet moves of the side to move as sets of target squares, one per step: the
+/// men's forward steps, then, for short kings, the kings' four. Move `i` of the list is
+/// in the last set whose `start` is at most `i`.
+struct QuietTargets<B> {
+    targets: [B; 6],
+    steps: [i32; 6],
+    /// The index of each set's first move; `u32::MAX` for sets not in use.
+    starts: [u32; 6],
+    /// How many sets are in use.
+    sets: usize,
+    /// How many moves there are in all.
+    count: u32,
+}
+
+/// How many of the sets are the men's (the rest are kings').
+const MEN_SETS: usize = 2;
+
+impl<B: BitSet> QuietTargets<B> {
+    #[inline(always)]
+    fn new() -> QuietTargets<B> {
+        QuietTargets {
+            targets: [B::EMPTY; 6],
+            steps: [0; 6],
+            starts: [u32::MAX; 6],
+            sets: 0,
+            count: 0,
+        }
+    }
+
+    /// Adds the set of `pieces` stepping by `step` onto `empty`.
+    #[inline(always)]
+    fn add(&mut self, pieces: B, step: i32, empty: B) {
+        let targets = pieces.shifted(step) & empty;
+        self.targets[self.sets] = targets;
+        self.steps[self.sets] = step;
+        self.starts[self.sets] = self.count;
+        self.sets += 1;
+        self.count += targets.count();
+    }
+}
+
+/// What one ply of a playout came to.
+enum Ply<M> {
+    /// This move was played.
+    Played(M),
+    /// The playout is over: the game's outcome, or `None` at the playout's limit.
+    Stopped(Option<Outcome>),
+}
+
+impl<R: Rules> Draughts<R> {
+    /// [`Game::random_playout`] for the draughts family.
+    pub(super) fn fused_random_playout(
+        &mut self,
+        max_plies: u32,
+        scratch: &mut Vec<DraughtsMove<R>>,
+        line: &mut Vec<DraughtsMove<R>>,
+        mut pick: impl FnMut(usize) -> usize,
+    ) -> Option<Outcome> {
+        let mut played = 0;
+        loop {
+            // One copy of the ply for each side, so that the men's steps are constant
+            // shifts.
+            let at_limit = played >= max_plies;
+            let ply = match self.side {
+                Colour::White => self.playout_ply::<false>(at_limit, scratch, &mut pick),
+                Colour::Black => self.playout_ply::<true>(at_limit, scratch, &mut pick),
+            };
+            match ply {
+                Ply::Played(mv) => line.push(mv),
+                Ply::Stopped(outcome) => return outcome,
+            }
+            played += 1;
+        }
+    }
+
+    /// One ply of a playout for the side to move, Black when `BLACK_MOVES`: ends the
+    /// playout when the game is over (then the outcome is `status`'s) or `at_limit`,
+    /// else plays the move `pick` chooses among the legal ones.
+    #[inline(always)]
+    fn playout_ply<const BLACK_MOVES: bool>(
+        &mut self,
+        at_limit: bool,
+        scratch: &mut Vec<DraughtsMove<R>>,
+        pick: &mut impl FnMut(usize) -> usize,
+    ) -> Ply<DraughtsMove<R>> {
+        // The ends that need no move generation; "no move" comes before them in
+        // `status`, so they are acted on once the moves are known.
+        let drawn = self.ply >= self.options.cap || self.draw_reason().is_some();
+        let colour = if BLACK_MOVES {
+            Colour::Black
+        } else {
+            Colour::White
+        };
+        let own = self.pieces[colour.index()];
+        let enemy = self.pieces[colour.other().index()];
+        let empty = <R::Board as Geometry>::playable() & !(own | enemy);
+        let kings = own & self.kings;
+        let men = own & !self.kings & !self.parachutists;
+        let forward = if !BLACK_MOVES || R::ONE_WAY {
+            up::<R>()
+        } else {
+            down::<R>()
+        };
+        if Self::may_capture(forward, men, kings, own & self.parachutists, enemy, empty) {
+            self.generate_captures(scratch);
+            if !scratch.is_empty() {
+                if drawn {
+                    return Ply::Stopped(self.status().outcome());
+                }
+                if at_limit {
+                    return Ply::Stopped(None);
+                }
+                let mv = scratch[pick(scratch.len())];
+                self.play(mv);
+                return Ply::Played(mv);
+            }
+        }
+        let mv = if R::KINGS != KingRange::Short && !kings.is_empty() {
+            // Flying kings slide: counted and found one square at a time.
+            let count = self.count_quiet();
+            if count == 0 || drawn {
+                return Ply::Stopped(self.status().outcome());
+            }
+            if at_limit {
+                return Ply::Stopped(None);
+            }
+            self.nth_quiet(pick(count) as u32)
+        } else {
+            let mut quiet = QuietTargets::new();
+            for step in forward {
+                quiet.add(men, step, empty);
+            }
+            if !kings.is_empty() {
+                for step in <R::Board as Geometry>::DIRECTIONS {
+                    quiet.add(kings, step, empty);
+                }
+            }
+            if quiet.count == 0 || drawn {
+                return Ply::Stopped(self.status().outcome());
+            }
+            if at_limit {
+                return Ply::Stopped(None);
+            }
+            self.quiet_move(&quiet, pick(quiet.count as usize) as u32)
+        };
+        self.play(mv);
+        Ply::Played(mv)
+    }
+
+    /// Whether the side to move may have a capture: false only when it has none (a
+    /// first jump of a man or a short king, found for all at once by shifts; any
+    /// flying king or parachutist sends the question on to the full search).
+    #[inline(always)]
+    fn may_capture(
+        forward: [i32; 2],
+        men: BitsOf<R>,
+        kings: BitsOf<R>,
+        parachutists: BitsOf<R>,
+        enemy: BitsOf<R>,
+        empty: BitsOf<R>,
+    ) -> bool {
+        if !parachutists.is_empty() || (R::KINGS != KingRange::Short && !kings.is_empty()) {
+            return true;
+        }
+        let jump =
+            |pieces: BitsOf<R>, step: i32| pieces & enemy.shifted(-step) & empty.shifted(-2 * step);
+        let mut starters = jump(men, forward[0]) | jump(men, forward[1]);
+        if R::MEN_CAPTURE_BACKWARDS {
+            starters |= jump(men, -forward[0]) | jump(men, -forward[1]);
+        }
+        if R::KINGS == KingRange::Short {
+            for step in <R::Board as Geometry>::DIRECTIONS {
+                starters |= jump(kings, step);
+            }
+        }
+        !starters.is_empty()
+    }
+
+    /// The quiet move at `index` of those `quiet` holds, in the order of
+    /// [`Draughts::generate_quiet`].
+    ///
+    /// The set is found by comparing `index` with every running total at once, not by
+    /// walking the sets: which set a random index falls in is a branch no predictor
+    /// guesses, and a wrong guess costs more than the comparisons.
+    #[inline]
+    fn quiet_move(&self, quiet: &QuietTargets<BitsOf<R>>, index: u32) -> DraughtsMove<R> {
+        let set = quiet.starts[1..]
+            .iter()
+            .map(|&start| (index >= start) as usize)
+            .sum::<usize>();
+        let to = quiet.targets[set].nth(index - quiet.starts[set]);
+        let from = (to as i32 - quiet.steps[set]) as u8;
+        let colour_flag = if self.side == Colour::Black { BLACK } else { 0 };
+        let flags = if set >= MEN_SETS {
+            colour_flag | KING
+        } else if self.crown[self.side.index()].contains(to) {
+            colour_flag | PROMOTES
+        } else {
+            colour_flag
+        };
+        DraughtsMove::new(from, to as u8, BitsOf::<R>::EMPTY, flags)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::draughts::{English, International, Italian, Russian, Suicide, Thai};
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    /// The generic loop of [`Game::random_playout`], written out.
+    fn plain_playout<R: Rules>(
+        position: &mut Draughts<R>,
+        max_plies: u32,
+        rng: &mut ChaCha8Rng,
+        line: &mut Vec<DraughtsMove<R>>,
+    ) -> Option<Outcome> {
+        let mut moves = Vec::new();
+        let mut played = 0;
+        loop {
+            if position.is_over() {
+                return position.status().outcome();
+            }
+            if played >= max_plies {
+                return None;
+            }
+            position.generate_moves(&mut moves);
+            let mv = moves[rng.random_range(0..moves.len())];
+            position.play(mv);
+            line.push(mv);
+            played += 1;
+        }
+    }
+
+    /// Seeded playouts from the start, with and without a ply limit, give the same moves,
+    /// outcomes and final positions both ways, and undoing the line restores the start.
+    fn same_games<R: Rules>(games: u64) {
+        let start = Draughts::<R>::start();
+        let mut scratch = Vec::new();
+        for seed in 0..games {
+            let max_plies = if seed % 3 == 0 {
+                1 + seed as u32 % 40
+            } else {
+                u32::MAX
+            };
+            let (mut plain, mut fused) = (start.clone(), start.clone());
+            let (mut plain_line, mut fused_line) = (Vec::new(), Vec::new());
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let expected = plain_playout(&mut plain, max_plies, &mut rng, &mut plain_line);
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let outcome = fused.random_playout(max_plies, &mut scratch, &mut fused_line, |n| {
+                rng.random_range(0..n)
+            });
+            assert_eq!(outcome, expected, "{} seed {seed}", R::NAME);
+            assert_eq!(fused_line, plain_line, "{} seed {seed}", R::NAME);
+            assert_eq!(
+                fused.to_string(),
+                plain.to_string(),
+                "{} seed {seed}",
+                R::NAME
+            );
+            assert_eq!(fused.hash(), plain.hash());
+            while let Some(mv) = fused_line.pop() {
+                fused.undo(mv);
+            }
+            assert_eq!(fused.to_string(), start.to_string());
+            assert_eq!(fused.hash(), start.hash());
+        }
+    }
+
+    #[test]
+    fn english_playouts_are_the_plain_loops_games() {
+        same_games::<English>(300);
+    }
+
+    #[test]
+    fn flying_king_playouts_are_the_plain_loops_games() {
+        same_games::<International>(100);
+        same_games::<Russian>(100);
+    }
+
+    #[test]
+    fn other_rules_playouts_are_the_plain_loops_games() {
+        same_games::<Suicide>(100);
+        same_games::<Italian>(100);
+        same_games::<Thai>(100);
+    }
+}
