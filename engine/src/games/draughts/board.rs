@@ -59,7 +59,14 @@ pub trait BitSet:
     }
 
     /// The `n`-th set bit, lowest first; the set must have more than `n` bits.
-    fn nth(self, n: u32) -> u32;
+    #[inline]
+    fn nth(self, n: u32) -> u32 {
+        let mut rest = self;
+        for _ in 0..n {
+            rest = rest.without_lowest();
+        }
+        rest.lowest()
+    }
 
     /// The set without its lowest bit.
     fn without_lowest(self) -> Self;
@@ -78,7 +85,7 @@ pub trait BitSet:
 }
 
 macro_rules! bit_set {
-    ($t:ty, $width:expr, $nth:ident) => {
+    ($t:ty, $width:expr) => {
         impl BitSet for $t {
             const WIDTH: i32 = $width;
             const EMPTY: Self = 0;
@@ -114,70 +121,12 @@ macro_rules! bit_set {
             fn without_lowest(self) -> Self {
                 self & self.wrapping_sub(1)
             }
-            #[inline]
-            fn nth(self, n: u32) -> u32 {
-                $nth(self, n)
-            }
         }
     };
 }
 
-bit_set!(u64, 64, select64);
-bit_set!(u128, 128, select128);
-
-/// The `n`-th set bit of `bits` (which has more than `n`), lowest first.
-#[inline]
-fn select128(bits: u128, n: u32) -> u32 {
-    let (low, high) = (bits as u64, (bits >> 64) as u64);
-    let below = low.count_ones();
-    if n < below {
-        select64(low, n)
-    } else {
-        64 + select64(high, n - below)
-    }
-}
-
-/// `0x01` in every byte, and `0x80` in every byte.
-const ONES: u64 = 0x0101_0101_0101_0101;
-const HIGHS: u64 = 0x8080_8080_8080_8080;
-
-/// `SELECT_IN_BYTE[byte][n]`: the `n`-th set bit of `byte` (8 where it has no such bit).
-const SELECT_IN_BYTE: [[u8; 8]; 256] = {
-    let mut table = [[8u8; 8]; 256];
-    let mut byte = 0;
-    while byte < 256 {
-        let (mut bit, mut seen) = (0, 0);
-        while bit < 8 {
-            if byte >> bit & 1 == 1 {
-                table[byte][seen] = bit as u8;
-                seen += 1;
-            }
-            bit += 1;
-        }
-        byte += 1;
-    }
-    table
-};
-
-/// The `n`-th set bit of `bits` (which has more than `n`), without a branch: a random
-/// `n` makes a loop over the bits end where no branch predictor guesses. The running
-/// count of set bits at every byte, in one word, tells the byte the bit is in, and a
-/// table the bit within that byte (Vigna's broadword selection).
-#[inline]
-fn select64(bits: u64, n: u32) -> u32 {
-    let pairs = bits - ((bits >> 1) & 0x5555_5555_5555_5555);
-    let nibbles = (pairs & 0x3333_3333_3333_3333) + ((pairs >> 2) & 0x3333_3333_3333_3333);
-    let bytes = (nibbles + (nibbles >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
-    // Byte i: the set bits in bytes 0 to i (at most 64, so no byte overflows).
-    let running = bytes.wrapping_mul(ONES);
-    // The high bit of byte i is set where that running count is at most n: the
-    // bytes wholly before the bit sought.
-    let before = ((n as u64 * ONES) | HIGHS).wrapping_sub(running) & HIGHS;
-    let byte = (((before >> 7).wrapping_mul(ONES) >> 56) * 8) as u32;
-    let counted = ((running << 8) >> byte) as u32 & 0xFF;
-    let within = (bits >> byte) as usize & 0xFF;
-    byte + SELECT_IN_BYTE[within][(n - counted) as usize] as u32
-}
+bit_set!(u64, 64);
+bit_set!(u128, 128);
 
 /// Iterates over the squares (bit indices) of a set, lowest first.
 #[derive(Clone, Copy, Debug)]

@@ -71,8 +71,9 @@ pub fn crowning_squares<R: Rules>(colour: Colour) -> BitsOf<R> {
     }
 }
 
-/// The search for one piece's complete capture sequences.
-struct CaptureSearch<'a, R: Rules> {
+/// The search for one piece's complete capture sequences, for Black's pieces when
+/// `BLACK_MOVES` (the men's steps are then constants).
+struct CaptureSearch<'a, R: Rules, const BLACK_MOVES: bool> {
     moves: &'a mut Vec<DraughtsMove<R>>,
     /// The opponent's pieces, and those of them that are kings.
     enemy: BitsOf<R>,
@@ -80,7 +81,6 @@ struct CaptureSearch<'a, R: Rules> {
     /// Empty squares, with the capturing piece's own origin among them.
     free: BitsOf<R>,
     crown: BitsOf<R>,
-    colour: Colour,
     from: u8,
     /// KING / BLACK / PARACHUTIST of the moving piece.
     flags: u8,
@@ -89,7 +89,14 @@ struct CaptureSearch<'a, R: Rules> {
     keep_duplicates: bool,
 }
 
-impl<R: Rules> CaptureSearch<'_, R> {
+impl<R: Rules, const BLACK_MOVES: bool> CaptureSearch<'_, R, BLACK_MOVES> {
+    /// The side whose capture this is.
+    const COLOUR: Colour = if BLACK_MOVES {
+        Colour::Black
+    } else {
+        Colour::White
+    };
+
     /// Squares the piece may cross or land on, given what it has captured so far.
     #[inline]
     fn passable(&self, captured: BitsOf<R>) -> BitsOf<R> {
@@ -106,18 +113,18 @@ impl<R: Rules> CaptureSearch<'_, R> {
             jumpable &= !self.enemy_kings;
         }
         let passable = self.passable(captured);
-        let forward = men_forward::<R>(self.colour);
+        let forward = men_forward::<R>(Self::COLOUR);
         let backward = [-forward[0], -forward[1]];
+        let piece = BitsOf::<R>::bit(at as u32);
         let mut found = false;
         let count = if R::MEN_CAPTURE_BACKWARDS { 4 } else { 2 };
         for &step in forward.iter().chain(backward.iter()).take(count) {
-            let over = at + step;
-            let land = over + step;
-            if !jumpable.has(over) || !passable.has(land) {
+            // Shifts with constant steps; a square off the board shifts out.
+            if ((piece.shifted(step) & jumpable).shifted(step) & passable).is_empty() {
                 continue;
             }
             found = true;
-            self.after_man_jump(land, over, captured, trail);
+            self.after_man_jump(at + 2 * step, at + step, captured, trail);
         }
         found
     }
@@ -303,8 +310,17 @@ impl<R: Rules> Draughts<R> {
     /// Clears `moves` and fills it with the side to move's captures, after the
     /// variant's precedence rule. Empty when there is no capture.
     pub(super) fn generate_captures(&self, moves: &mut Vec<DraughtsMove<R>>) {
+        match self.side {
+            Colour::White => self.generate_captures_of::<false>(moves),
+            Colour::Black => self.generate_captures_of::<true>(moves),
+        }
+    }
+
+    /// [`Draughts::generate_captures`] for the side to move, Black when `BLACK_MOVES`.
+    #[inline]
+    fn generate_captures_of<const BLACK_MOVES: bool>(&self, moves: &mut Vec<DraughtsMove<R>>) {
         moves.clear();
-        let colour = self.side;
+        let colour = CaptureSearch::<R, BLACK_MOVES>::COLOUR;
         let own = self.pieces[colour.index()];
         let enemy = self.pieces[colour.other().index()];
         let empty = self.empty();
@@ -316,19 +332,18 @@ impl<R: Rules> Draughts<R> {
         } else if !kings.is_empty() && !flying_capture_exists::<R>(kings, enemy, empty) {
             kings = BitsOf::<R>::EMPTY;
         }
-        let starters = self.man_capture_starters(self.men(colour), enemy, empty);
+        let starters = self.man_capture_starters(colour, self.men(colour), enemy, empty);
         let parachutists = own & self.parachutists;
         if kings.is_empty() && starters.is_empty() && parachutists.is_empty() {
             return;
         }
         let colour_flag = if colour == Colour::Black { BLACK } else { 0 };
-        let mut search = CaptureSearch::<R> {
+        let mut search = CaptureSearch::<R, BLACK_MOVES> {
             moves,
             enemy,
             enemy_kings: enemy & self.kings,
             free: empty,
             crown: self.crown[colour.index()],
-            colour,
             from: 0,
             flags: 0,
             best: 0,
@@ -373,6 +388,7 @@ impl<R: Rules> Draughts<R> {
     #[inline]
     fn man_capture_starters(
         &self,
+        colour: Colour,
         men: BitsOf<R>,
         enemy: BitsOf<R>,
         empty: BitsOf<R>,
@@ -381,7 +397,7 @@ impl<R: Rules> Draughts<R> {
         if !R::MEN_CAPTURE_KINGS {
             jumpable &= !self.kings;
         }
-        let forward = men_forward::<R>(self.side);
+        let forward = men_forward::<R>(colour);
         let mut starters = self.short_jump_starters(men, jumpable, empty, &forward);
         if R::MEN_CAPTURE_BACKWARDS {
             let backward = [-forward[0], -forward[1]];
@@ -413,7 +429,7 @@ impl<R: Rules> Draughts<R> {
         let enemy = self.pieces[colour.other().index()];
         let empty = self.empty();
         if !self
-            .man_capture_starters(self.men(colour), enemy, empty)
+            .man_capture_starters(colour, self.men(colour), enemy, empty)
             .is_empty()
         {
             return true;
