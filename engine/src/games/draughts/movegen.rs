@@ -114,17 +114,21 @@ impl<R: Rules, const BLACK_MOVES: bool> CaptureSearch<'_, R, BLACK_MOVES> {
         }
         let passable = self.passable(captured);
         let forward = men_forward::<R>(Self::COLOUR);
-        let backward = [-forward[0], -forward[1]];
         let piece = BitsOf::<R>::bit(at as u32);
         let mut found = false;
-        let count = if R::MEN_CAPTURE_BACKWARDS { 4 } else { 2 };
-        for &step in forward.iter().chain(backward.iter()).take(count) {
-            // Shifts with constant steps; a square off the board shifts out.
-            if ((piece.shifted(step) & jumpable).shifted(step) & passable).is_empty() {
-                continue;
+        // Constant steps (no iterator adapters, which would keep them in memory): a
+        // square off the board shifts out.
+        let mut try_step = |search: &mut Self, step: i32| {
+            if !((piece.shifted(step) & jumpable).shifted(step) & passable).is_empty() {
+                found = true;
+                search.after_man_jump(at + 2 * step, at + step, captured, trail);
             }
-            found = true;
-            self.after_man_jump(at + 2 * step, at + step, captured, trail);
+        };
+        try_step(self, forward[0]);
+        try_step(self, forward[1]);
+        if R::MEN_CAPTURE_BACKWARDS {
+            try_step(self, -forward[0]);
+            try_step(self, -forward[1]);
         }
         found
     }

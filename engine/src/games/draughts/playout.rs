@@ -11,16 +11,13 @@ use super::rules::{Colour, KingRange, Rules};
 use super::{BitsOf, Draughts, DraughtsMove};
 use crate::game::{Game, Outcome};
 
-/// The quiet moves of the side to move as sets of target squares, one per step: the
-/// men's forward steps, then, for short kings, the kings' four. Move `i` of the list is
-/// in the last set whose `start` is at most `i`.
+/// The quiet moves of the side to move as six sets of target squares, one per step: the
+/// men's two forward steps, then the short kings' four (empty when there are none).
+/// Move `i` of the list is in the last set whose `start` is at most `i`.
 struct QuietTargets<B> {
     targets: [B; 6],
-    steps: [i32; 6],
-    /// The index of each set's first move; `u32::MAX` for sets not in use.
+    /// The index of each set's first move.
     starts: [u32; 6],
-    /// How many sets are in use.
-    sets: usize,
     /// How many moves there are in all.
     count: u32,
 }
@@ -29,26 +26,32 @@ struct QuietTargets<B> {
 const MEN_SETS: usize = 2;
 
 impl<B: BitSet> QuietTargets<B> {
+    /// The sets of `targets`, counted.
     #[inline(always)]
-    fn new() -> QuietTargets<B> {
+    fn new(targets: [B; 6]) -> QuietTargets<B> {
+        let mut starts = [0; 6];
+        let mut count = 0;
+        for (start, set) in starts.iter_mut().zip(targets) {
+            *start = count;
+            count += set.count();
+        }
         QuietTargets {
-            targets: [B::EMPTY; 6],
-            steps: [0; 6],
-            starts: [u32::MAX; 6],
-            sets: 0,
-            count: 0,
+            targets,
+            starts,
+            count,
         }
     }
 
-    /// Adds the set of `pieces` stepping by `step` onto `empty`.
+    /// The set that move `index` is in, and the move's place in it. The set is found by
+    /// comparing `index` with every start at once, not by walking the sets: which set a
+    /// random index falls in is a branch no predictor guesses.
     #[inline(always)]
-    fn add(&mut self, pieces: B, step: i32, empty: B) {
-        let targets = pieces.shifted(step) & empty;
-        self.targets[self.sets] = targets;
-        self.steps[self.sets] = step;
-        self.starts[self.sets] = self.count;
-        self.sets += 1;
-        self.count += targets.count();
+    fn locate(&self, index: u32) -> (usize, u32) {
+        let set = self.starts[1..]
+            .iter()
+            .map(|&start| (index >= start) as usize)
+            .sum::<usize>();
+        (set, index - self.starts[set])
     }
 }
 
@@ -139,25 +142,48 @@ impl<R: Rules> Draughts<R> {
             }
             self.nth_quiet(pick(count) as u32)
         } else {
-            let mut quiet = QuietTargets::new();
-            for step in forward {
-                quiet.add(men, step, empty);
+            let steps = Self::quiet_steps(forward);
+            let mut targets = [BitsOf::<R>::EMPTY; 6];
+            for set in 0..MEN_SETS {
+                targets[set] = men.shifted(steps[set]) & empty;
             }
-            if !kings.is_empty() {
-                for step in <R::Board as Geometry>::DIRECTIONS {
-                    quiet.add(kings, step, empty);
+            if R::KINGS == KingRange::Short && !kings.is_empty() {
+                for set in MEN_SETS..6 {
+                    targets[set] = kings.shifted(steps[set]) & empty;
                 }
             }
+            let quiet = QuietTargets::new(targets);
             if quiet.count == 0 || drawn {
                 return Ply::Stopped(self.status().outcome());
             }
             if at_limit {
                 return Ply::Stopped(None);
             }
-            self.quiet_move(&quiet, pick(quiet.count as usize) as u32)
+            let (set, nth) = quiet.locate(pick(quiet.count as usize) as u32);
+            let to = quiet.targets[set].nth(nth);
+            let from = (to as i32 - steps[set]) as u8;
+            let colour_flag = if BLACK_MOVES { BLACK } else { 0 };
+            let flags = if set >= MEN_SETS {
+                colour_flag | KING
+            } else if self.crown[colour.index()].contains(to) {
+                colour_flag | PROMOTES
+            } else {
+                colour_flag
+            };
+            DraughtsMove::new(from, to as u8, BitsOf::<R>::EMPTY, flags)
         };
         self.play(mv);
         Ply::Played(mv)
+    }
+
+    /// The step of each quiet set: the men's forward steps, then the kings' four, in the
+    /// order of [`Draughts::generate_quiet`].
+    #[inline(always)]
+    fn quiet_steps(forward: [i32; 2]) -> [i32; 6] {
+        let kings = <R::Board as Geometry>::DIRECTIONS;
+        [
+            forward[0], forward[1], kings[0], kings[1], kings[2], kings[3],
+        ]
     }
 
     /// Whether the side to move may have a capture: false only when it has none (a
@@ -181,37 +207,12 @@ impl<R: Rules> Draughts<R> {
         if R::MEN_CAPTURE_BACKWARDS {
             starters |= jump(men, -forward[0]) | jump(men, -forward[1]);
         }
-        if R::KINGS == KingRange::Short {
+        if R::KINGS == KingRange::Short && !kings.is_empty() {
             for step in <R::Board as Geometry>::DIRECTIONS {
                 starters |= jump(kings, step);
             }
         }
         !starters.is_empty()
-    }
-
-    /// The quiet move at `index` of those `quiet` holds, in the order of
-    /// [`Draughts::generate_quiet`].
-    ///
-    /// The set is found by comparing `index` with every running total at once, not by
-    /// walking the sets: which set a random index falls in is a branch no predictor
-    /// guesses, and a wrong guess costs more than the comparisons.
-    #[inline]
-    fn quiet_move(&self, quiet: &QuietTargets<BitsOf<R>>, index: u32) -> DraughtsMove<R> {
-        let set = quiet.starts[1..]
-            .iter()
-            .map(|&start| (index >= start) as usize)
-            .sum::<usize>();
-        let to = quiet.targets[set].nth(index - quiet.starts[set]);
-        let from = (to as i32 - quiet.steps[set]) as u8;
-        let colour_flag = if self.side == Colour::Black { BLACK } else { 0 };
-        let flags = if set >= MEN_SETS {
-            colour_flag | KING
-        } else if self.crown[self.side.index()].contains(to) {
-            colour_flag | PROMOTES
-        } else {
-            colour_flag
-        };
-        DraughtsMove::new(from, to as u8, BitsOf::<R>::EMPTY, flags)
     }
 }
 
