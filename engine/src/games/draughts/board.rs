@@ -71,6 +71,9 @@ pub trait BitSet:
     /// The set without its lowest bit.
     fn without_lowest(self) -> Self;
 
+    /// Bits 0 to 63, and bits 64 to 127 (zero for a 64-bit set).
+    fn halves(self) -> (u64, u64);
+
     /// Whether bit `index` is set; any index outside the type is not.
     #[inline]
     fn has(self, index: i32) -> bool {
@@ -121,12 +124,84 @@ macro_rules! bit_set {
             fn without_lowest(self) -> Self {
                 self & self.wrapping_sub(1)
             }
+            #[inline]
+            fn halves(self) -> (u64, u64) {
+                (self as u64, (self >> 32 >> 32) as u64)
+            }
         }
     };
 }
 
 bit_set!(u64, 64);
 bit_set!(u128, 128);
+
+/// Finding the `n`-th set bit with BMI2's PDEP, which deposits the single bit `1 << n` at
+/// the place of the set's `n`-th set bit: three cycles where the walk of
+/// [`BitSet::nth`] takes one step a bit and ends where no branch predictor guesses.
+/// Random playouts pick their move this way on every ply.
+#[cfg(target_arch = "x86_64")]
+pub(crate) mod pdep {
+    use super::BitSet;
+    use std::sync::atomic::{AtomicU8, Ordering};
+
+    /// [`BitSet::nth`] by PDEP.
+    #[target_feature(enable = "bmi2")]
+    #[inline]
+    pub(crate) fn nth<B: BitSet>(bits: B, n: u32) -> u32 {
+        use core::arch::x86_64::_pdep_u64;
+        let (low, high) = bits.halves();
+        let below = low.count_ones();
+        if n < below {
+            _pdep_u64(1 << n, low).trailing_zeros()
+        } else {
+            64 + _pdep_u64(1 << (n - below), high).trailing_zeros()
+        }
+    }
+
+    /// Whether this machine has PDEP and runs it in hardware. AMD processors before
+    /// Zen 3 (family 0x19) run it in microcode, tens of cycles for each set bit, which
+    /// is slower than the walk; so do those of unknown make, to be safe.
+    pub(crate) fn is_fast() -> bool {
+        // 0: not asked yet, 1: no, 2: yes.
+        static KNOWN: AtomicU8 = AtomicU8::new(0);
+        match KNOWN.load(Ordering::Relaxed) {
+            1 => false,
+            2 => true,
+            _ => {
+                let fast = detect();
+                KNOWN.store(if fast { 2 } else { 1 }, Ordering::Relaxed);
+                fast
+            }
+        }
+    }
+
+    fn detect() -> bool {
+        use core::arch::x86_64::__cpuid;
+        if !std::is_x86_feature_detected!("bmi2") {
+            return false;
+        }
+        let vendor = __cpuid(0);
+        let vendor = [vendor.ebx, vendor.edx, vendor.ecx];
+        let words = |name: &[u8; 12]| {
+            [0, 4, 8]
+                .map(|at| u32::from_le_bytes([name[at], name[at + 1], name[at + 2], name[at + 3]]))
+        };
+        if vendor == words(b"GenuineIntel") {
+            return true;
+        }
+        if vendor != words(b"AuthenticAMD") {
+            return false;
+        }
+        let signature = __cpuid(1).eax;
+        let base = (signature >> 8) & 0xF;
+        let family = if base == 0xF {
+            base + ((signature >> 20) & 0xFF)
+        } else {
+            base
+        };
+        family >= 0x19
+    }
+}
 
 /// Iterates over the squares (bit indices) of a set, lowest first.
 #[derive(Clone, Copy, Debug)]
@@ -328,6 +403,39 @@ mod tests {
         for set in sets128 {
             for n in 0..set.count() {
                 assert_eq!(set.nth(n), walked_nth(set, n), "{set:#x} bit {n}");
+            }
+        }
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn pdep_finds_the_same_bits_as_the_walk() {
+        if !std::is_x86_feature_detected!("bmi2") {
+            return;
+        }
+        let sets64 = [
+            1u64,
+            1 << 63,
+            u64::MAX,
+            0x8000_0000_0000_0001,
+            0x0F0F_3C00_0001_8421,
+        ];
+        for set in sets64 {
+            for n in 0..set.count() {
+                // SAFETY: BMI2 is present (checked above).
+                assert_eq!(unsafe { pdep::nth(set, n) }, walked_nth(set, n));
+            }
+        }
+        let sets128 = [
+            u128::MAX,
+            1 << 127,
+            1 << 64 | 1 << 63,
+            0xF0 << 60 | 0x11 << 100,
+        ];
+        for set in sets128 {
+            for n in 0..set.count() {
+                // SAFETY: as above.
+                assert_eq!(unsafe { pdep::nth(set, n) }, walked_nth(set, n));
             }
         }
     }

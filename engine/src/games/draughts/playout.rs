@@ -5,6 +5,8 @@
 //! counters are read directly. The games, and the calls to `pick`, are those of
 //! [`Game::random_playout`]'s loop: the tests compare the two.
 
+#[cfg(target_arch = "x86_64")]
+use super::board::pdep;
 use super::board::{BitSet, Geometry};
 use super::movegen::{down, up, BLACK, KING, PROMOTES};
 use super::rules::{Colour, KingRange, Rules};
@@ -70,6 +72,37 @@ impl<R: Rules> Draughts<R> {
         max_plies: u32,
         scratch: &mut Vec<DraughtsMove<R>>,
         line: &mut Vec<DraughtsMove<R>>,
+        pick: impl FnMut(usize) -> usize,
+    ) -> Option<Outcome> {
+        #[cfg(target_arch = "x86_64")]
+        if pdep::is_fast() {
+            // SAFETY: `is_fast` found BMI2 on this machine.
+            return unsafe { self.playout_with_pdep(max_plies, scratch, line, pick) };
+        }
+        self.playout_loop::<false>(max_plies, scratch, line, pick)
+    }
+
+    /// The playout compiled for BMI2, picking quiet moves by [`pdep::nth`].
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "bmi2")]
+    fn playout_with_pdep(
+        &mut self,
+        max_plies: u32,
+        scratch: &mut Vec<DraughtsMove<R>>,
+        line: &mut Vec<DraughtsMove<R>>,
+        pick: impl FnMut(usize) -> usize,
+    ) -> Option<Outcome> {
+        self.playout_loop::<true>(max_plies, scratch, line, pick)
+    }
+
+    /// The playout's plies, finding a set's `n`-th bit by PDEP when `PDEP` (only where
+    /// the machine has it).
+    #[inline(always)]
+    pub(super) fn playout_loop<const PDEP: bool>(
+        &mut self,
+        max_plies: u32,
+        scratch: &mut Vec<DraughtsMove<R>>,
+        line: &mut Vec<DraughtsMove<R>>,
         mut pick: impl FnMut(usize) -> usize,
     ) -> Option<Outcome> {
         let mut played = 0;
@@ -78,8 +111,8 @@ impl<R: Rules> Draughts<R> {
             // shifts.
             let at_limit = played >= max_plies;
             let ply = match self.side {
-                Colour::White => self.playout_ply::<false>(at_limit, scratch, &mut pick),
-                Colour::Black => self.playout_ply::<true>(at_limit, scratch, &mut pick),
+                Colour::White => self.playout_ply::<false, PDEP>(at_limit, scratch, &mut pick),
+                Colour::Black => self.playout_ply::<true, PDEP>(at_limit, scratch, &mut pick),
             };
             match ply {
                 Ply::Played(mv) => line.push(mv),
@@ -93,7 +126,7 @@ impl<R: Rules> Draughts<R> {
     /// playout when the game is over (then the outcome is `status`'s) or `at_limit`,
     /// else plays the move `pick` chooses among the legal ones.
     #[inline(always)]
-    fn playout_ply<const BLACK_MOVES: bool>(
+    fn playout_ply<const BLACK_MOVES: bool, const PDEP: bool>(
         &mut self,
         at_limit: bool,
         scratch: &mut Vec<DraughtsMove<R>>,
@@ -160,16 +193,25 @@ impl<R: Rules> Draughts<R> {
                 return Ply::Stopped(None);
             }
             let (set, nth) = quiet.locate(pick(quiet.count as usize) as u32);
-            let to = quiet.targets[set].nth(nth);
-            let from = (to as i32 - steps[set]) as u8;
-            let colour_flag = if BLACK_MOVES { BLACK } else { 0 };
-            let flags = if set >= MEN_SETS {
-                colour_flag | KING
-            } else if self.crown[colour.index()].contains(to) {
-                colour_flag | PROMOTES
+            let targets = quiet.targets[set];
+            let to = if PDEP {
+                #[cfg(target_arch = "x86_64")]
+                // SAFETY: `PDEP` is true only in `playout_with_pdep`, which runs only
+                // where BMI2 was found.
+                unsafe {
+                    pdep::nth(targets, nth)
+                }
+                #[cfg(not(target_arch = "x86_64"))]
+                targets.nth(nth)
             } else {
-                colour_flag
+                targets.nth(nth)
             };
+            let from = (to as i32 - steps[set]) as u8;
+            // Without branches: whether a king or a man moves is as random as the move.
+            let king = set >= MEN_SETS;
+            let crowns = !king && self.crown[colour.index()].contains(to);
+            let colour_flag = if BLACK_MOVES { BLACK } else { 0 };
+            let flags = colour_flag | (king as u8 * KING) | (crowns as u8 * PROMOTES);
             DraughtsMove::new(from, to as u8, BitsOf::<R>::EMPTY, flags)
         };
         self.play(mv);
@@ -258,28 +300,33 @@ mod tests {
             } else {
                 u32::MAX
             };
-            let (mut plain, mut fused) = (start.clone(), start.clone());
-            let (mut plain_line, mut fused_line) = (Vec::new(), Vec::new());
+            let mut plain = start.clone();
+            let mut plain_line = Vec::new();
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
             let expected = plain_playout(&mut plain, max_plies, &mut rng, &mut plain_line);
-            let mut rng = ChaCha8Rng::seed_from_u64(seed);
-            let outcome = fused.random_playout(max_plies, &mut scratch, &mut fused_line, |n| {
-                rng.random_range(0..n)
-            });
-            assert_eq!(outcome, expected, "{} seed {seed}", R::NAME);
-            assert_eq!(fused_line, plain_line, "{} seed {seed}", R::NAME);
-            assert_eq!(
-                fused.to_string(),
-                plain.to_string(),
-                "{} seed {seed}",
-                R::NAME
-            );
-            assert_eq!(fused.hash(), plain.hash());
-            while let Some(mv) = fused_line.pop() {
-                fused.undo(mv);
+            // The playout as dispatched (by PDEP where the machine has it), and the
+            // portable one.
+            for portable in [false, true] {
+                let mut fused = start.clone();
+                let mut fused_line = Vec::new();
+                let mut rng = ChaCha8Rng::seed_from_u64(seed);
+                let pick = |n| rng.random_range(0..n);
+                let outcome = if portable {
+                    fused.playout_loop::<false>(max_plies, &mut scratch, &mut fused_line, pick)
+                } else {
+                    fused.random_playout(max_plies, &mut scratch, &mut fused_line, pick)
+                };
+                let case = format!("{} seed {seed}, portable {portable}", R::NAME);
+                assert_eq!(outcome, expected, "{case}");
+                assert_eq!(fused_line, plain_line, "{case}");
+                assert_eq!(fused.to_string(), plain.to_string(), "{case}");
+                assert_eq!(fused.hash(), plain.hash(), "{case}");
+                while let Some(mv) = fused_line.pop() {
+                    fused.undo(mv);
+                }
+                assert_eq!(fused.to_string(), start.to_string(), "{case}");
+                assert_eq!(fused.hash(), start.hash(), "{case}");
             }
-            assert_eq!(fused.to_string(), start.to_string());
-            assert_eq!(fused.hash(), start.hash());
         }
     }
 
