@@ -57,6 +57,15 @@ impl<B: BitSet> QuietTargets<B> {
     }
 }
 
+/// The pieces, as a playout carries them from ply to ply: in registers, not read back
+/// from the position that the ply before has just written.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+struct Pieces<B> {
+    by_colour: [B; 2],
+    kings: B,
+    parachutists: B,
+}
+
 /// What one ply of a playout came to.
 enum Ply<M> {
     /// This move was played.
@@ -106,14 +115,20 @@ impl<R: Rules> Draughts<R> {
         mut pick: impl FnMut(usize) -> usize,
     ) -> Option<Outcome> {
         let mut played = 0;
+        let mut pieces = self.carried_pieces();
         loop {
             // One copy of the ply for each side, so that the men's steps are constant
             // shifts.
             let at_limit = played >= max_plies;
             let ply = match self.side {
-                Colour::White => self.playout_ply::<false, PDEP>(at_limit, scratch, &mut pick),
-                Colour::Black => self.playout_ply::<true, PDEP>(at_limit, scratch, &mut pick),
+                Colour::White => {
+                    self.playout_ply::<false, PDEP>(&mut pieces, at_limit, scratch, &mut pick)
+                }
+                Colour::Black => {
+                    self.playout_ply::<true, PDEP>(&mut pieces, at_limit, scratch, &mut pick)
+                }
             };
+            debug_assert_eq!(pieces, self.carried_pieces());
             match ply {
                 Ply::Played(mv) => line.push(mv),
                 Ply::Stopped(outcome) => return outcome,
@@ -128,6 +143,7 @@ impl<R: Rules> Draughts<R> {
     #[inline(always)]
     fn playout_ply<const BLACK_MOVES: bool, const PDEP: bool>(
         &mut self,
+        pieces: &mut Pieces<BitsOf<R>>,
         at_limit: bool,
         scratch: &mut Vec<DraughtsMove<R>>,
         pick: &mut impl FnMut(usize) -> usize,
@@ -140,17 +156,17 @@ impl<R: Rules> Draughts<R> {
         } else {
             Colour::White
         };
-        let own = self.pieces[colour.index()];
-        let enemy = self.pieces[colour.other().index()];
+        let own = pieces.by_colour[colour.index()];
+        let enemy = pieces.by_colour[colour.other().index()];
         let empty = <R::Board as Geometry>::playable() & !(own | enemy);
-        let kings = own & self.kings;
-        let men = own & !self.kings & !self.parachutists;
+        let kings = own & pieces.kings;
+        let men = own & !pieces.kings & !pieces.parachutists;
         let forward = if !BLACK_MOVES || R::ONE_WAY {
             up::<R>()
         } else {
             down::<R>()
         };
-        if Self::may_capture(forward, men, kings, own & self.parachutists, enemy, empty) {
+        if Self::may_capture(forward, men, kings, own & pieces.parachutists, enemy, empty) {
             self.generate_captures(scratch);
             if !scratch.is_empty() {
                 if drawn {
@@ -161,6 +177,7 @@ impl<R: Rules> Draughts<R> {
                 }
                 let mv = scratch[pick(scratch.len())];
                 self.play(mv);
+                *pieces = self.carried_pieces();
                 return Ply::Played(mv);
             }
         }
@@ -173,7 +190,10 @@ impl<R: Rules> Draughts<R> {
             if at_limit {
                 return Ply::Stopped(None);
             }
-            self.nth_quiet(pick(count) as u32)
+            let mv = self.nth_quiet(pick(count) as u32);
+            self.play(mv);
+            *pieces = self.carried_pieces();
+            return Ply::Played(mv);
         } else {
             let steps = Self::quiet_steps(forward);
             let mut targets = [BitsOf::<R>::EMPTY; 6];
@@ -212,10 +232,29 @@ impl<R: Rules> Draughts<R> {
             let crowns = !king && self.crown[colour.index()].contains(to);
             let colour_flag = if BLACK_MOVES { BLACK } else { 0 };
             let flags = colour_flag | (king as u8 * KING) | (crowns as u8 * PROMOTES);
+            // The pieces after the move, worked out here as `play` does in the position.
+            let (from_set, to_set) = (BitsOf::<R>::bit(from as u32), BitsOf::<R>::bit(to));
+            pieces.by_colour[colour.index()] = own ^ from_set ^ to_set;
+            let crowned = if king || crowns {
+                to_set
+            } else {
+                BitsOf::<R>::EMPTY
+            };
+            pieces.kings = (pieces.kings & !from_set) | crowned;
             DraughtsMove::new(from, to as u8, BitsOf::<R>::EMPTY, flags)
         };
         self.play(mv);
         Ply::Played(mv)
+    }
+
+    /// The pieces of the position, for the playout to carry.
+    #[inline(always)]
+    fn carried_pieces(&self) -> Pieces<BitsOf<R>> {
+        Pieces {
+            by_colour: self.pieces,
+            kings: self.kings,
+            parachutists: self.parachutists,
+        }
     }
 
     /// The step of each quiet set: the men's forward steps, then the kings' four, in the
