@@ -332,7 +332,7 @@ impl<R: Rules> Draughts<R> {
         let mut kings = own & self.kings;
         if R::KINGS == KingRange::Short {
             let all = <R::Board as Geometry>::DIRECTIONS;
-            kings = self.short_jump_starters(kings, enemy, empty, &all);
+            kings = self.short_jump_starters(kings, enemy, empty, all);
         } else if !kings.is_empty() && !flying_capture_exists::<R>(kings, enemy, empty) {
             kings = BitsOf::<R>::EMPTY;
         }
@@ -402,25 +402,26 @@ impl<R: Rules> Draughts<R> {
             jumpable &= !self.kings;
         }
         let forward = men_forward::<R>(colour);
-        let mut starters = self.short_jump_starters(men, jumpable, empty, &forward);
+        let mut starters = self.short_jump_starters(men, jumpable, empty, forward);
         if R::MEN_CAPTURE_BACKWARDS {
             let backward = [-forward[0], -forward[1]];
-            starters |= self.short_jump_starters(men, jumpable, empty, &backward);
+            starters |= self.short_jump_starters(men, jumpable, empty, backward);
         }
         starters
     }
 
     /// The pieces of `pieces` that can jump a piece of `jumpable` by one of `steps`.
-    #[inline]
-    fn short_jump_starters(
+    /// The steps come by value, so that constant steps stay constant shifts.
+    #[inline(always)]
+    fn short_jump_starters<const STEPS: usize>(
         &self,
         pieces: BitsOf<R>,
         jumpable: BitsOf<R>,
         empty: BitsOf<R>,
-        steps: &[i32],
+        steps: [i32; STEPS],
     ) -> BitsOf<R> {
         let mut starters = BitsOf::<R>::EMPTY;
-        for &step in steps {
+        for step in steps {
             starters |= pieces & jumpable.shifted(-step) & empty.shifted(-2 * step);
         }
         starters
