@@ -135,7 +135,7 @@ impl<R: Rules, const BLACK_MOVES: bool> CaptureSearch<'_, R, BLACK_MOVES> {
 
     /// A man (or a parachutist turning into one) has jumped `over` and stands on `land`.
     fn after_man_jump(&mut self, land: i32, over: i32, captured: BitsOf<R>, trail: Trail) {
-        let trail = trail.with(self.enemy_kings.has(over), over);
+        let trail = trail.with::<R>(|| self.enemy_kings.has(over), over);
         let captured = captured | BitsOf::<R>::bit(over as u32);
         if self.crown.has(land) {
             match R::CROWN_IN_CAPTURE {
@@ -174,7 +174,7 @@ impl<R: Rules, const BLACK_MOVES: bool> CaptureSearch<'_, R, BLACK_MOVES> {
                 continue;
             }
             found = true;
-            let trail = trail.with(self.enemy_kings.has(over), over);
+            let trail = trail.with::<R>(|| self.enemy_kings.has(over), over);
             let captured = captured | BitsOf::<R>::bit(over as u32);
             if R::KINGS != KingRange::Flying {
                 if !self.king(land, captured, trail, crowned) {
@@ -265,8 +265,14 @@ pub(super) struct Trail {
 }
 
 impl Trail {
+    /// The trail after capturing on `square`, which holds a king when `king()` says
+    /// so; the kings are counted only for the rules whose precedence asks.
     #[inline]
-    fn with(self, king: bool, square: i32) -> Trail {
+    fn with<R: Rules>(self, king: impl FnOnce() -> bool, square: i32) -> Trail {
+        let king = match R::PRECEDENCE {
+            Precedence::QuantityThenKings | Precedence::Italian => king(),
+            Precedence::Free | Precedence::Quantity | Precedence::KingFirst => false,
+        };
         let bit = if king && self.depth < 16 {
             1 << (15 - self.depth)
         } else {
