@@ -73,9 +73,9 @@ struct Pieces<B> {
 }
 
 /// What one ply of a playout came to.
-enum Ply<M> {
-    /// This move was played.
-    Played(M),
+enum Ply {
+    /// A move was played (and put on the line).
+    Played,
     /// The playout is over: the game's outcome, or `None` at the playout's limit.
     Stopped(Option<Outcome>),
 }
@@ -128,16 +128,15 @@ impl<R: Rules> Draughts<R> {
             let at_limit = played >= max_plies;
             let ply = match self.side {
                 Colour::White => {
-                    self.playout_ply::<false, PDEP>(&mut pieces, at_limit, scratch, &mut pick)
+                    self.playout_ply::<false, PDEP>(&mut pieces, at_limit, scratch, line, &mut pick)
                 }
                 Colour::Black => {
-                    self.playout_ply::<true, PDEP>(&mut pieces, at_limit, scratch, &mut pick)
+                    self.playout_ply::<true, PDEP>(&mut pieces, at_limit, scratch, line, &mut pick)
                 }
             };
             debug_assert_eq!(pieces, self.carried_pieces());
-            match ply {
-                Ply::Played(mv) => line.push(mv),
-                Ply::Stopped(outcome) => return outcome,
+            if let Ply::Stopped(outcome) = ply {
+                return outcome;
             }
             played += 1;
         }
@@ -145,15 +144,18 @@ impl<R: Rules> Draughts<R> {
 
     /// One ply of a playout for the side to move, Black when `BLACK_MOVES`: ends the
     /// playout when the game is over (then the outcome is `status`'s) or `at_limit`,
-    /// else plays the move `pick` chooses among the legal ones.
+    /// else plays the move `pick` chooses among the legal ones and puts it on `line`
+    /// (as soon as it is known: the fewer values held across the ply, the fewer the
+    /// loop keeps in memory rather than registers).
     #[inline(always)]
     fn playout_ply<const BLACK_MOVES: bool, const PDEP: bool>(
         &mut self,
         pieces: &mut Pieces<BitsOf<R>>,
         at_limit: bool,
         scratch: &mut Vec<DraughtsMove<R>>,
+        line: &mut Vec<DraughtsMove<R>>,
         pick: &mut impl FnMut(usize) -> usize,
-    ) -> Ply<DraughtsMove<R>> {
+    ) -> Ply {
         // The ends that need no move generation; "no move" comes before them in
         // `status`, so they are acted on once the moves are known.
         let drawn = self.ply >= self.options.cap || self.draw_reason().is_some();
@@ -182,9 +184,10 @@ impl<R: Rules> Draughts<R> {
                     return Ply::Stopped(None);
                 }
                 let mv = scratch[pick(scratch.len())];
+                line.push(mv);
                 self.play(mv);
                 *pieces = self.carried_pieces();
-                return Ply::Played(mv);
+                return Ply::Played;
             }
         }
         let mv = if R::KINGS != KingRange::Short && !kings.is_empty() {
@@ -197,9 +200,10 @@ impl<R: Rules> Draughts<R> {
                 return Ply::Stopped(None);
             }
             let mv = self.nth_quiet(pick(count) as u32);
+            line.push(mv);
             self.play(mv);
             *pieces = self.carried_pieces();
-            return Ply::Played(mv);
+            return Ply::Played;
         } else {
             let steps = Self::quiet_steps(forward);
             let mut targets = [BitsOf::<R>::EMPTY; 6];
@@ -249,8 +253,9 @@ impl<R: Rules> Draughts<R> {
             pieces.kings = (pieces.kings & !from_set) | crowned;
             DraughtsMove::new(from, to as u8, BitsOf::<R>::EMPTY, flags)
         };
+        line.push(mv);
         self.play(mv);
-        Ply::Played(mv)
+        Ply::Played
     }
 
     /// The pieces of the position, for the playout to carry.
