@@ -69,7 +69,6 @@ impl<B: BitSet> QuietTargets<B> {
 struct Pieces<B> {
     by_colour: [B; 2],
     kings: B,
-    parachutists: B,
 }
 
 /// What one ply of a playout came to.
@@ -168,13 +167,14 @@ impl<R: Rules> Draughts<R> {
         let enemy = pieces.by_colour[colour.other().index()];
         let empty = <R::Board as Geometry>::playable() & !(own | enemy);
         let kings = own & pieces.kings;
-        let men = own & !pieces.kings & !pieces.parachutists;
+        let parachutists = own & self.parachutists;
+        let men = own & !pieces.kings & !parachutists;
         let forward = if !BLACK_MOVES || R::ONE_WAY {
             up::<R>()
         } else {
             down::<R>()
         };
-        if Self::may_capture(forward, men, kings, own & pieces.parachutists, enemy, empty) {
+        if Self::may_capture(forward, men, kings, parachutists, enemy, empty) {
             self.generate_captures(scratch);
             if !scratch.is_empty() {
                 if drawn {
@@ -264,7 +264,6 @@ impl<R: Rules> Draughts<R> {
         Pieces {
             by_colour: self.pieces,
             kings: self.kings,
-            parachutists: self.parachutists,
         }
     }
 
@@ -311,7 +310,10 @@ impl<R: Rules> Draughts<R> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::draughts::{English, International, Italian, Russian, Suicide, Thai};
+    use crate::games::draughts::{
+        Brazilian, Canadian, Corner, Czech, English, International, Italian, OneWay, Parachute,
+        Portuguese, Russian, Suicide, Thai,
+    };
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
@@ -392,9 +394,24 @@ mod tests {
     }
 
     #[test]
+    fn flying_kings_on_other_boards_play_the_plain_loops_games() {
+        same_games::<Brazilian>(50);
+        same_games::<Canadian>(30);
+    }
+
+    #[test]
     fn other_rules_playouts_are_the_plain_loops_games() {
         same_games::<Suicide>(100);
         same_games::<Italian>(100);
         same_games::<Thai>(100);
+        same_games::<Czech>(50);
+        same_games::<Corner>(50);
+        same_games::<OneWay>(50);
+        same_games::<Portuguese>(50);
+    }
+
+    #[test]
+    fn parachutists_play_the_plain_loops_games() {
+        same_games::<Parachute>(150);
     }
 }
