@@ -150,6 +150,9 @@ pub(crate) mod pdep {
     pub(crate) fn nth<B: BitSet>(bits: B, n: u32) -> u32 {
         use core::arch::x86_64::_pdep_u64;
         let (low, high) = bits.halves();
+        if B::WIDTH == 64 {
+            return _pdep_u64(1 << n, low).trailing_zeros();
+        }
         let below = low.count_ones();
         if n < below {
             _pdep_u64(1 << n, low).trailing_zeros()
