@@ -206,24 +206,41 @@ impl<R: Rules> Draughts<R> {
             return Ply::Played;
         } else {
             let steps = Self::quiet_steps(forward);
-            let mut targets = [BitsOf::<R>::EMPTY; 6];
-            for set in 0..MEN_SETS {
-                targets[set] = men.shifted(steps[set]) & empty;
-            }
-            if R::KINGS == KingRange::Short && !kings.is_empty() {
-                for set in MEN_SETS..6 {
-                    targets[set] = kings.shifted(steps[set]) & empty;
+            let (set, targets, nth) = if R::KINGS == KingRange::Short && !kings.is_empty() {
+                let mut targets = [BitsOf::<R>::EMPTY; 6];
+                for set in 0..6 {
+                    let pieces = if set < MEN_SETS { men } else { kings };
+                    targets[set] = pieces.shifted(steps[set]) & empty;
                 }
-            }
-            let quiet = QuietTargets::new(targets);
-            if quiet.count == 0 || drawn {
-                return Ply::Stopped(self.status().outcome());
-            }
-            if at_limit {
-                return Ply::Stopped(None);
-            }
-            let (set, nth) = quiet.locate(pick(quiet.count as usize) as u32);
-            let targets = quiet.targets[set];
+                let quiet = QuietTargets::new(targets);
+                if quiet.count == 0 || drawn {
+                    return Ply::Stopped(self.status().outcome());
+                }
+                if at_limit {
+                    return Ply::Stopped(None);
+                }
+                let (set, nth) = quiet.locate(pick(quiet.count as usize) as u32);
+                (set, quiet.targets[set], nth)
+            } else {
+                // Men only (most of a game): two sets, chosen between without memory.
+                let first = men.shifted(steps[0]) & empty;
+                let second = men.shifted(steps[1]) & empty;
+                let in_first = first.count();
+                let count = in_first + second.count();
+                if count == 0 || drawn {
+                    return Ply::Stopped(self.status().outcome());
+                }
+                if at_limit {
+                    return Ply::Stopped(None);
+                }
+                let index = pick(count as usize) as u32;
+                let later = index >= in_first;
+                (
+                    later as usize,
+                    std::hint::select_unpredictable(later, second, first),
+                    index - std::hint::select_unpredictable(later, in_first, 0),
+                )
+            };
             let to = if PDEP {
                 #[cfg(target_arch = "x86_64")]
                 // SAFETY: `PDEP` is true only in `playout_with_pdep`, which runs only
