@@ -248,6 +248,22 @@ fn flying_capture_exists<R: Rules>(kings: BitsOf<R>, enemy: BitsOf<R>, empty: Bi
     false
 }
 
+/// The pieces that may start a capture, by kind.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Starters<B> {
+    pub(super) kings: B,
+    pub(super) men: B,
+    pub(super) parachutists: B,
+}
+
+impl<B: BitSet> Starters<B> {
+    /// Whether no piece can capture.
+    #[inline(always)]
+    pub(super) fn is_empty(&self) -> bool {
+        (self.kings | self.men | self.parachutists).is_empty()
+    }
+}
+
 /// What the precedence rules compare besides the number of pieces: the kings taken and
 /// where in the sequence they were met.
 #[derive(Clone, Copy, Debug, Default)]
@@ -333,20 +349,58 @@ impl<R: Rules> Draughts<R> {
         let colour = CaptureSearch::<R, BLACK_MOVES>::COLOUR;
         let own = self.pieces[colour.index()];
         let enemy = self.pieces[colour.other().index()];
-        let empty = self.empty();
-        // Most positions have no capture: find that out by shifts before searching.
-        let mut kings = own & self.kings;
+        let starters =
+            Self::capture_starters::<BLACK_MOVES>(own, enemy, self.kings, self.parachutists);
+        if !starters.is_empty() {
+            self.search_captures::<BLACK_MOVES>(moves, starters);
+        }
+    }
+
+    /// The pieces of the side to move (`own`, Black's when `BLACK_MOVES`) that may start
+    /// a capture, found for all at once by shifts, as most positions have none: kings
+    /// and men with a first jump, and any parachutist. `kings` and `parachutists` are
+    /// both sides'.
+    #[inline(always)]
+    pub(super) fn capture_starters<const BLACK_MOVES: bool>(
+        own: BitsOf<R>,
+        enemy: BitsOf<R>,
+        kings: BitsOf<R>,
+        parachutists: BitsOf<R>,
+    ) -> Starters<BitsOf<R>> {
+        let colour = CaptureSearch::<R, BLACK_MOVES>::COLOUR;
+        let empty = <R::Board as Geometry>::playable() & !(own | enemy);
+        let mut own_kings = own & kings;
         if R::KINGS == KingRange::Short {
-            let all = <R::Board as Geometry>::DIRECTIONS;
-            kings = self.short_jump_starters(kings, enemy, empty, all);
-        } else if !kings.is_empty() && !flying_capture_exists::<R>(kings, enemy, empty) {
-            kings = BitsOf::<R>::EMPTY;
+            if !own_kings.is_empty() {
+                let all = <R::Board as Geometry>::DIRECTIONS;
+                own_kings = Self::short_jump_starters(own_kings, enemy, empty, all);
+            }
+        } else if !own_kings.is_empty() && !flying_capture_exists::<R>(own_kings, enemy, empty) {
+            own_kings = BitsOf::<R>::EMPTY;
         }
-        let starters = self.man_capture_starters(colour, self.men(colour), enemy, empty);
-        let parachutists = own & self.parachutists;
-        if kings.is_empty() && starters.is_empty() && parachutists.is_empty() {
-            return;
+        let men = own & !kings & !parachutists;
+        Starters {
+            kings: own_kings,
+            men: Self::man_capture_starters(colour, men, enemy, kings, empty),
+            parachutists: own & parachutists,
         }
+    }
+
+    /// Fills `moves` (empty) with the captures of the side to move, Black when
+    /// `BLACK_MOVES`, from `starters`.
+    pub(super) fn search_captures<const BLACK_MOVES: bool>(
+        &self,
+        moves: &mut Vec<DraughtsMove<R>>,
+        starters: Starters<BitsOf<R>>,
+    ) {
+        let colour = CaptureSearch::<R, BLACK_MOVES>::COLOUR;
+        let enemy = self.pieces[colour.other().index()];
+        let empty = self.empty();
+        let Starters {
+            kings,
+            men: starters,
+            parachutists,
+        } = starters;
         let colour_flag = if colour == Colour::Black { BLACK } else { 0 };
         let mut search = CaptureSearch::<R, BLACK_MOVES> {
             moves,
@@ -394,24 +448,25 @@ impl<R: Rules> Draughts<R> {
         }
     }
 
-    /// The men that have a first jump, found for all of them at once by shifts.
+    /// The men that have a first jump, found for all of them at once by shifts; `kings`
+    /// are both sides' kings.
     #[inline]
     fn man_capture_starters(
-        &self,
         colour: Colour,
         men: BitsOf<R>,
         enemy: BitsOf<R>,
+        kings: BitsOf<R>,
         empty: BitsOf<R>,
     ) -> BitsOf<R> {
         let mut jumpable = enemy;
         if !R::MEN_CAPTURE_KINGS {
-            jumpable &= !self.kings;
+            jumpable &= !kings;
         }
         let forward = men_forward::<R>(colour);
-        let mut starters = self.short_jump_starters(men, jumpable, empty, forward);
+        let mut starters = Self::short_jump_starters(men, jumpable, empty, forward);
         if R::MEN_CAPTURE_BACKWARDS {
             let backward = [-forward[0], -forward[1]];
-            starters |= self.short_jump_starters(men, jumpable, empty, backward);
+            starters |= Self::short_jump_starters(men, jumpable, empty, backward);
         }
         starters
     }
@@ -420,7 +475,6 @@ impl<R: Rules> Draughts<R> {
     /// The steps come by value, so that constant steps stay constant shifts.
     #[inline(always)]
     fn short_jump_starters<const STEPS: usize>(
-        &self,
         pieces: BitsOf<R>,
         jumpable: BitsOf<R>,
         empty: BitsOf<R>,
@@ -439,8 +493,7 @@ impl<R: Rules> Draughts<R> {
         let own = self.pieces[colour.index()];
         let enemy = self.pieces[colour.other().index()];
         let empty = self.empty();
-        if !self
-            .man_capture_starters(colour, self.men(colour), enemy, empty)
+        if !Self::man_capture_starters(colour, self.men(colour), enemy, self.kings, empty)
             .is_empty()
         {
             return true;

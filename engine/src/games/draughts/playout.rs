@@ -174,8 +174,11 @@ impl<R: Rules> Draughts<R> {
         } else {
             down::<R>()
         };
-        if Self::may_capture(forward, men, kings, parachutists, enemy, empty) {
-            self.generate_captures(scratch);
+        let starters =
+            Self::capture_starters::<BLACK_MOVES>(own, enemy, pieces.kings, self.parachutists);
+        if !starters.is_empty() {
+            scratch.clear();
+            self.search_captures::<BLACK_MOVES>(scratch, starters);
             if !scratch.is_empty() {
                 if drawn {
                     return Ply::Stopped(self.status().outcome());
@@ -292,35 +295,6 @@ impl<R: Rules> Draughts<R> {
         [
             forward[0], forward[1], kings[0], kings[1], kings[2], kings[3],
         ]
-    }
-
-    /// Whether the side to move may have a capture: false only when it has none (a
-    /// first jump of a man or a short king, found for all at once by shifts; any
-    /// flying king or parachutist sends the question on to the full search).
-    #[inline(always)]
-    fn may_capture(
-        forward: [i32; 2],
-        men: BitsOf<R>,
-        kings: BitsOf<R>,
-        parachutists: BitsOf<R>,
-        enemy: BitsOf<R>,
-        empty: BitsOf<R>,
-    ) -> bool {
-        if !parachutists.is_empty() || (R::KINGS != KingRange::Short && !kings.is_empty()) {
-            return true;
-        }
-        let jump =
-            |pieces: BitsOf<R>, step: i32| pieces & enemy.shifted(-step) & empty.shifted(-2 * step);
-        let mut starters = jump(men, forward[0]) | jump(men, forward[1]);
-        if R::MEN_CAPTURE_BACKWARDS {
-            starters |= jump(men, -forward[0]) | jump(men, -forward[1]);
-        }
-        if R::KINGS == KingRange::Short && !kings.is_empty() {
-            for step in <R::Board as Geometry>::DIRECTIONS {
-                starters |= jump(kings, step);
-            }
-        }
-        !starters.is_empty()
     }
 }
 
