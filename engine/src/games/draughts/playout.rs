@@ -180,11 +180,8 @@ impl<R: Rules> Draughts<R> {
             scratch.clear();
             self.search_captures::<BLACK_MOVES>(scratch, starters);
             if !scratch.is_empty() {
-                if drawn {
-                    return Ply::Stopped(self.status().outcome());
-                }
-                if at_limit {
-                    return Ply::Stopped(None);
+                if let Some(stop) = self.stop_before_move(scratch.len(), drawn, at_limit) {
+                    return stop;
                 }
                 let mv = scratch[pick(scratch.len())];
                 line.push(mv);
@@ -196,11 +193,8 @@ impl<R: Rules> Draughts<R> {
         let mv = if R::KINGS != KingRange::Short && !kings.is_empty() {
             // Flying kings slide: counted and found one square at a time.
             let count = self.count_quiet();
-            if count == 0 || drawn {
-                return Ply::Stopped(self.status().outcome());
-            }
-            if at_limit {
-                return Ply::Stopped(None);
+            if let Some(stop) = self.stop_before_move(count, drawn, at_limit) {
+                return stop;
             }
             let mv = self.nth_quiet(pick(count) as u32);
             line.push(mv);
@@ -216,11 +210,8 @@ impl<R: Rules> Draughts<R> {
                     targets[set] = pieces.shifted(steps[set]) & empty;
                 }
                 let quiet = QuietTargets::new(targets);
-                if quiet.count == 0 || drawn {
-                    return Ply::Stopped(self.status().outcome());
-                }
-                if at_limit {
-                    return Ply::Stopped(None);
+                if let Some(stop) = self.stop_before_move(quiet.count as usize, drawn, at_limit) {
+                    return stop;
                 }
                 let (set, nth) = quiet.locate(pick(quiet.count as usize) as u32);
                 (set, quiet.targets[set], nth)
@@ -230,11 +221,8 @@ impl<R: Rules> Draughts<R> {
                 let second = men.shifted(steps[1]) & empty;
                 let in_first = first.count();
                 let count = in_first + second.count();
-                if count == 0 || drawn {
-                    return Ply::Stopped(self.status().outcome());
-                }
-                if at_limit {
-                    return Ply::Stopped(None);
+                if let Some(stop) = self.stop_before_move(count as usize, drawn, at_limit) {
+                    return stop;
                 }
                 let index = pick(count as usize) as u32;
                 let later = index >= in_first;
@@ -276,6 +264,17 @@ impl<R: Rules> Draughts<R> {
         line.push(mv);
         self.play(mv);
         Ply::Played
+    }
+
+    /// How the playout ends before a move is chosen among `moves`, if it does: with the
+    /// game's outcome when there is no move or the draw rules have ended the game (as
+    /// `status` decides between them), `None` at the playout's limit.
+    #[inline(always)]
+    fn stop_before_move(&self, moves: usize, drawn: bool, at_limit: bool) -> Option<Ply> {
+        if moves == 0 || drawn {
+            return Some(Ply::Stopped(self.status().outcome()));
+        }
+        at_limit.then_some(Ply::Stopped(None))
     }
 
     /// The pieces of the position, for the playout to carry.
