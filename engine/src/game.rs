@@ -195,6 +195,19 @@ pub trait Game: Clone + fmt::Debug + fmt::Display + Send + Sync + 'static {
     }
 }
 
+/// Reads the value of a ply-cap option `key` of `game`: a whole number of plies, at
+/// least 1.
+///
+/// # Errors
+/// [`GameError::BadOption`] for anything else.
+pub(crate) fn read_ply_cap(game: &'static str, key: &str, value: &str) -> Result<u32, GameError> {
+    value
+        .parse()
+        .ok()
+        .filter(|cap| *cap >= 1)
+        .ok_or_else(|| GameError::bad_option(game, key, value, "a number of plies, at least 1"))
+}
+
 /// Whether a game goes on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Status {
@@ -423,11 +436,7 @@ impl GameOptions {
             .find(|key| !valid.contains(&key.as_str()))
         {
             None => Ok(()),
-            Some(key) => Err(GameError::UnknownOption {
-                game,
-                key: key.clone(),
-                valid: valid.join(", "),
-            }),
+            Some(key) => Err(GameError::unknown_option(game, key, valid)),
         }
     }
 }
@@ -511,6 +520,28 @@ pub enum GameError {
     /// Text that could not be read.
     #[error(transparent)]
     Parse(#[from] ParseError),
+}
+
+impl GameError {
+    /// [`GameError::BadOption`]: `value` is not what option `key` of `game` takes
+    /// (`expected`).
+    pub fn bad_option(game: &'static str, key: &str, value: &str, expected: &str) -> GameError {
+        GameError::BadOption {
+            game,
+            key: key.to_string(),
+            value: value.to_string(),
+            expected: expected.to_string(),
+        }
+    }
+
+    /// [`GameError::UnknownOption`]: `game` has no option `key`; it takes `valid`.
+    pub fn unknown_option(game: &'static str, key: &str, valid: &[&str]) -> GameError {
+        GameError::UnknownOption {
+            game,
+            key: key.to_string(),
+            valid: valid.join(", "),
+        }
+    }
 }
 
 #[cfg(test)]

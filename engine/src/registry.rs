@@ -167,12 +167,9 @@ impl FromStr for GameSpec {
         let kind: GameKind = name.trim().parse()?;
         let mut options = GameOptions::new();
         for pair in rest.split(',').filter(|p| !p.trim().is_empty()) {
-            let (key, value) = pair.split_once('=').ok_or_else(|| GameError::BadOption {
-                game: kind.name(),
-                key: pair.trim().to_string(),
-                value: String::new(),
-                expected: "key=value".into(),
-            })?;
+            let (key, value) = pair
+                .split_once('=')
+                .ok_or_else(|| GameError::bad_option(kind.name(), pair.trim(), "", "key=value"))?;
             options.set(key.trim(), value.trim());
         }
         Ok(GameSpec { kind, options })

@@ -29,7 +29,7 @@ mod tests;
 use std::fmt;
 
 use crate::bitboard::Bits;
-use crate::game::{EndReason, Game, GameError, GameOptions, ParseError, Status};
+use crate::game::{read_ply_cap, EndReason, Game, GameError, GameOptions, ParseError, Status};
 use crate::games::draughts::Colour;
 use crate::games::grid;
 use crate::player::Seat;
@@ -756,21 +756,12 @@ fn parse_options<'a>(
     pairs: impl Iterator<Item = (&'a str, &'a str)>,
 ) -> Result<Options, GameError> {
     let mut options = DEFAULTS;
-    let bad = |key: &str, value: &str, expected: &str| GameError::BadOption {
-        game: Alquerque::NAME,
-        key: key.to_string(),
-        value: value.to_string(),
-        expected: expected.to_string(),
+    let bad = |key: &str, value: &str, expected: &str| {
+        GameError::bad_option(Alquerque::NAME, key, value, expected)
     };
     for (key, value) in pairs {
         match key {
-            "cap" => {
-                options.cap = value
-                    .parse()
-                    .ok()
-                    .filter(|cap| *cap >= 1)
-                    .ok_or_else(|| bad(key, value, "a number of plies, at least 1"))?;
-            }
+            "cap" => options.cap = read_ply_cap(Alquerque::NAME, key, value)?,
             "repetitions" => {
                 options.repetitions = value
                     .parse()
@@ -786,13 +777,7 @@ fn parse_options<'a>(
                     .ok()
                     .ok_or_else(|| bad(key, value, "a number of plies (0: never)"))?;
             }
-            _ => {
-                return Err(GameError::UnknownOption {
-                    game: Alquerque::NAME,
-                    key: key.to_string(),
-                    valid: OPTION_KEYS.join(", "),
-                })
-            }
+            _ => return Err(GameError::unknown_option(Alquerque::NAME, key, OPTION_KEYS)),
         }
     }
     Ok(options)

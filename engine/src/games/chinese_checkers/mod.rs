@@ -197,11 +197,8 @@ impl Rules {
         pairs: impl Iterator<Item = (&'a str, &'a str)>,
     ) -> Result<Rules, GameError> {
         let name = ChineseCheckers::NAME;
-        let bad = |key: &str, value: &str, expected: &str| GameError::BadOption {
-            game: name,
-            key: key.into(),
-            value: value.into(),
-            expected: expected.into(),
+        let bad = |key: &str, value: &str, expected: &str| {
+            GameError::bad_option(name, key, value, expected)
         };
         let flag = |key: &str, value: &str| match value {
             "true" => Ok(true),
@@ -241,13 +238,7 @@ impl Rules {
                 "repetition" => rules.repetition = flag(key, value)?,
                 "deadlock" => rules.deadlock = flag(key, value)?,
                 "teams" => rules.teams = flag(key, value)?,
-                _ => {
-                    return Err(GameError::UnknownOption {
-                        game: name,
-                        key: key.into(),
-                        valid: OPTION_KEYS.join(", "),
-                    })
-                }
+                _ => return Err(GameError::unknown_option(name, key, OPTION_KEYS)),
             }
         }
         if rules.board == BoardShape::Diamond && rules.players != 2 {

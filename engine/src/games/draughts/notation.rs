@@ -12,7 +12,7 @@ use super::board::{BitSet, Geometry};
 use super::movegen::{crowning_squares, men_forward, parachutist_steps, KING, PARACHUTIST};
 use super::rules::{Colour, CrownInCapture, KingRange, Removal, Rules};
 use super::{default_cap, BitsOf, Draughts, DraughtsMove, Kind, Options, OPTION_KEYS};
-use crate::game::{Game, GameError, ParseError};
+use crate::game::{read_ply_cap, Game, GameError, ParseError};
 
 /// What a position string looks like, for error messages.
 const POSITION_FORM: &str = "a PDN position such as \"W:W21-32:B1-12\" (side to move, then each \
@@ -50,42 +50,26 @@ pub(crate) fn parse_options<'a>(
     defaults: Options,
 ) -> Result<Options, GameError> {
     let mut options = defaults;
-    let bad = |key: &str, value: &str, expected: &str| GameError::BadOption {
-        game,
-        key: key.to_string(),
-        value: value.to_string(),
-        expected: expected.to_string(),
-    };
     for (key, value) in pairs {
         match key {
             "duplicates" => {
                 options.keep_duplicates = match value {
                     "drop" => false,
                     "keep" => true,
-                    _ => return Err(bad(key, value, "drop or keep")),
+                    _ => return Err(GameError::bad_option(game, key, value, "drop or keep")),
                 }
             }
-            "cap" => {
-                options.cap = value
-                    .parse()
-                    .ok()
-                    .filter(|cap| *cap >= 1)
-                    .ok_or_else(|| bad(key, value, "a number of plies, at least 1"))?;
-            }
+            "cap" => options.cap = read_ply_cap(game, key, value)?,
             "repetitions" => {
                 options.repetitions = value
                     .parse()
                     .ok()
                     .filter(|n| (2..=9).contains(n))
-                    .ok_or_else(|| bad(key, value, "the occurrence that draws, 2 to 9"))?;
+                    .ok_or_else(|| {
+                        GameError::bad_option(game, key, value, "the occurrence that draws, 2 to 9")
+                    })?;
             }
-            _ => {
-                return Err(GameError::UnknownOption {
-                    game,
-                    key: key.to_string(),
-                    valid: OPTION_KEYS.join(", "),
-                })
-            }
+            _ => return Err(GameError::unknown_option(game, key, OPTION_KEYS)),
         }
     }
     Ok(options)

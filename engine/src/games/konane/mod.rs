@@ -25,7 +25,7 @@ mod tests;
 use std::fmt;
 
 use crate::bitboard::Bits;
-use crate::game::{Game, GameError, GameOptions, ParseError, Status};
+use crate::game::{read_ply_cap, Game, GameError, GameOptions, ParseError, Status};
 use crate::games::draughts::Colour;
 use crate::games::grid;
 use crate::player::Seat;
@@ -539,23 +539,8 @@ fn parse_options<'a>(pairs: impl Iterator<Item = (&'a str, &'a str)>) -> Result<
     let mut cap = DEFAULT_CAP;
     for (key, value) in pairs {
         match key {
-            "cap" => {
-                cap = value.parse().ok().filter(|cap| *cap >= 1).ok_or_else(|| {
-                    GameError::BadOption {
-                        game: Konane::NAME,
-                        key: key.to_string(),
-                        value: value.to_string(),
-                        expected: "a number of plies, at least 1".to_string(),
-                    }
-                })?;
-            }
-            _ => {
-                return Err(GameError::UnknownOption {
-                    game: Konane::NAME,
-                    key: key.to_string(),
-                    valid: OPTION_KEYS.join(", "),
-                })
-            }
+            "cap" => cap = read_ply_cap(Konane::NAME, key, value)?,
+            _ => return Err(GameError::unknown_option(Konane::NAME, key, OPTION_KEYS)),
         }
     }
     Ok(cap)

@@ -204,14 +204,7 @@ impl Game for Leapfrog {
         let first = match options.get("first") {
             None | Some("A") => Seat::A,
             Some("B") => Seat::B,
-            Some(other) => {
-                return Err(GameError::BadOption {
-                    game: Self::NAME,
-                    key: "first".into(),
-                    value: other.into(),
-                    expected: "A or B".into(),
-                })
-            }
+            Some(other) => return Err(GameError::bad_option(Self::NAME, "first", other, "A or B")),
         };
         Ok(Leapfrog::from_pieces(START_A, START_B, first))
     }
