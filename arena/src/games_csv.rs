@@ -234,17 +234,92 @@ pub fn read(path: &Path, players: usize) -> Result<ReadRows, ArenaError> {
     })
 }
 
-/// Appends rows to a `games.csv` as games finish, and syncs them to disk. The file holds
-/// whole rows only, but for a row torn by a kill in the middle of a write (which
-/// [`read`] leaves out): when a write fails (a full disk), the file is cut back to the
-/// rows written before it.
-pub struct Appender {
+/// A file of CSV rows that holds whole rows only, but for a row torn by a kill in the
+/// middle of a write (which the readers leave out): it is opened after the whole rows a
+/// reader found, and when a write fails (a full disk) it is cut back to the rows written
+/// before.
+pub struct RowsFile {
     path: PathBuf,
     file: File,
-    /// Rows appended and not yet written.
-    pending: Vec<u8>,
     /// Length of the file: whole rows, all written.
     len: u64,
+}
+
+impl RowsFile {
+    /// Opens `path` for appending after its first `keep` bytes, or creates it.
+    ///
+    /// # Errors
+    /// The file cannot be opened or cut.
+    pub fn open(path: &Path, keep: u64) -> Result<RowsFile, ArenaError> {
+        let io = |e| ArenaError::io(path, "write", e);
+        let file = OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .map_err(io)?;
+        file.set_len(keep).map_err(io)?;
+        Ok(RowsFile {
+            path: path.to_path_buf(),
+            file,
+            len: keep,
+        })
+    }
+
+    /// The file's path.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Whether the file holds nothing yet (no header either).
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Appends whole `rows`, and syncs them to disk too when `sync`.
+    ///
+    /// # Errors
+    /// The write (or the sync) fails; the file is then cut back to the rows it held.
+    pub fn append(&mut self, rows: &[u8], sync: bool) -> Result<(), ArenaError> {
+        let written =
+            self.file.write_all(rows).and_then(
+                |()| {
+                    if sync {
+                        self.file.sync_data()
+                    } else {
+                        Ok(())
+                    }
+                },
+            );
+        match written {
+            Ok(()) => {
+                self.len += rows.len() as u64;
+                Ok(())
+            }
+            Err(error) => {
+                // Best effort: a failure here leaves a torn row, which readers drop.
+                let _ = self.file.set_len(self.len);
+                Err(ArenaError::io(&self.path, "write", error))
+            }
+        }
+    }
+
+    /// Syncs what was appended to disk.
+    ///
+    /// # Errors
+    /// The sync fails.
+    pub fn sync(&mut self) -> Result<(), ArenaError> {
+        self.file
+            .sync_data()
+            .map_err(|e| ArenaError::io(&self.path, "write", e))
+    }
+}
+
+/// Appends rows to a `games.csv` as games finish, and syncs them to disk, in a
+/// [`RowsFile`].
+pub struct Appender {
+    file: RowsFile,
+    /// Rows appended and not yet written.
+    pending: Vec<u8>,
 }
 
 impl Appender {
@@ -257,18 +332,9 @@ impl Appender {
     /// # Errors
     /// The file cannot be opened, cut or written.
     pub fn open(path: &Path, keep: u64, players: usize) -> Result<Appender, ArenaError> {
-        let io = |e| ArenaError::io(path, "write", e);
-        let file = OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(path)
-            .map_err(io)?;
-        file.set_len(keep).map_err(io)?;
         let mut appender = Appender {
-            path: path.to_path_buf(),
-            file,
+            file: RowsFile::open(path, keep)?,
             pending: Vec::new(),
-            len: keep,
         };
         if keep == 0 {
             appender
@@ -299,25 +365,12 @@ impl Appender {
     /// before, and the rows not written are dropped (a resume plays them again).
     pub fn sync(&mut self) -> Result<(), ArenaError> {
         self.write_pending()?;
-        self.file
-            .sync_data()
-            .map_err(|e| ArenaError::io(&self.path, "write", e))
+        self.file.sync()
     }
 
     fn write_pending(&mut self) -> Result<(), ArenaError> {
-        let written = self.file.write_all(&self.pending);
         let rows = std::mem::take(&mut self.pending);
-        match written {
-            Ok(()) => {
-                self.len += rows.len() as u64;
-                Ok(())
-            }
-            Err(error) => {
-                // Best effort: a failure here leaves a torn row, which readers drop.
-                let _ = self.file.set_len(self.len);
-                Err(ArenaError::io(&self.path, "write", error))
-            }
-        }
+        self.file.append(&rows, false)
     }
 }
 

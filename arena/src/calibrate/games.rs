@@ -3,9 +3,7 @@
 //! back on `--resume`, so that a resumed run takes the same decisions from the same games.
 
 use std::collections::{HashMap, HashSet};
-use std::fs::{File, OpenOptions};
-use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use agents::{Agent, Evaluate, SearchInfo};
 use engine::{Game, Seat};
@@ -13,6 +11,7 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::error::ArenaError;
+use crate::games_csv::RowsFile;
 use crate::match_play::{play_game, GameSetup};
 use crate::seeds;
 use crate::stats::{GameResult, PairRecord};
@@ -129,10 +128,8 @@ pub struct BatchPlayer<G: Game> {
     start: G,
     setup: Setup,
     pool: rayon::ThreadPool,
-    path: PathBuf,
-    file: File,
-    /// Length of the file: whole rows, all written.
-    len: u64,
+    /// The `games.csv`: whole rows, synced at each batch's end.
+    file: RowsFile,
     recorded: HashMap<u64, BatchGame>,
     next_game: u64,
     next_batch: u64,
@@ -168,49 +165,21 @@ impl<G: Evaluate> BatchPlayer<G> {
             .map_err(|e| {
                 ArenaError::failure(format!("cannot start {} threads: {e}", setup.threads))
             })?;
-        let io = |e| ArenaError::io(path, "write", e);
-        let file = OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(path)
-            .map_err(io)?;
-        file.set_len(recorded.complete_len).map_err(io)?;
+        let file = RowsFile::open(path, recorded.complete_len)?;
         let mut player = BatchPlayer {
             start,
             setup,
             pool,
-            path: path.to_path_buf(),
             file,
-            len: recorded.complete_len,
             recorded: recorded.games.into_iter().map(|g| (g.game_id, g)).collect(),
             next_game: 0,
             next_batch: 0,
             played_now: 0,
         };
-        if recorded.complete_len == 0 {
-            player.append(format!("{HEADER}\n").as_bytes())?;
+        if player.file.is_empty() {
+            player.file.append(format!("{HEADER}\n").as_bytes(), true)?;
         }
         Ok(player)
-    }
-
-    /// Appends whole rows and syncs them. When that fails (a full disk), the file is cut
-    /// back to the rows it held before: no torn row is left.
-    fn append(&mut self, rows: &[u8]) -> Result<(), ArenaError> {
-        let written = self
-            .file
-            .write_all(rows)
-            .and_then(|()| self.file.sync_data());
-        match written {
-            Ok(()) => {
-                self.len += rows.len() as u64;
-                Ok(())
-            }
-            Err(error) => {
-                // Best effort: a failure here leaves a torn row, which `read` drops.
-                let _ = self.file.set_len(self.len);
-                Err(ArenaError::io(&self.path, "write", error))
-            }
-        }
     }
 
     /// Games played by this process (not read back from an interrupted run).
@@ -262,7 +231,7 @@ impl<G: Evaluate> BatchPlayer<G> {
                             "{}: game {game_id} records batch {} seed {} for {} vs {}: this \
                              run expects batch {batch} seed {seed} for {first} vs {second} \
                              (the folder holds another config's run: give --force to replace it)",
-                            self.path.display(),
+                            self.file.path().display(),
                             game.batch,
                             game.seed,
                             game.first,
@@ -289,7 +258,7 @@ impl<G: Evaluate> BatchPlayer<G> {
             for game in &played {
                 text.push_str(&to_line(game));
             }
-            self.append(text.as_bytes())?;
+            self.file.append(text.as_bytes(), true)?;
         }
         self.played_now += played.len() as u64;
         for game in played {
