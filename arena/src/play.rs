@@ -236,7 +236,7 @@ pub fn play_printed<G: Evaluate>(
         written = writeln!(out, "{mv}");
         if show && written.is_ok() {
             let mut after = before.clone();
-            after.play(mv);
+            after.play_unchecked(mv);
             written = writeln!(out, "{}\n", after.render());
         }
     });

@@ -101,15 +101,16 @@ pub trait Game: Clone + fmt::Debug + fmt::Display + Send + Sync + 'static {
             let mv = self
                 .pick_move(scratch, &mut pick)
                 .expect("a game that is not over has a move");
-            self.play(mv);
+            self.play_unchecked(mv);
             line.push(mv);
             played += 1;
         }
     }
 
-    /// Plays `mv`, which must be legal here: the hot path checks nothing. Use
-    /// [`Game::try_play`] for moves from outside.
-    fn play(&mut self, mv: Self::Move);
+    /// Plays `mv`, which must be legal here: the hot path checks nothing, and an illegal
+    /// move leaves a corrupt position. Use [`Game::play`] for moves from outside (a
+    /// person, a file, another program).
+    fn play_unchecked(&mut self, mv: Self::Move);
 
     /// Takes back `mv`, which must be the last move played.
     fn undo(&mut self, mv: Self::Move);
@@ -168,18 +169,19 @@ pub trait Game: Clone + fmt::Debug + fmt::Display + Send + Sync + 'static {
         moves.contains(&mv)
     }
 
-    /// Plays `mv` if it is legal here.
+    /// Plays `mv` if it is legal here: the call for moves from outside. Allocates; search
+    /// and playouts use [`Game::play_unchecked`].
     ///
     /// # Errors
     /// [`GameError::IllegalMove`] (the position is left unchanged).
-    fn try_play(&mut self, mv: Self::Move) -> Result<(), GameError> {
+    fn play(&mut self, mv: Self::Move) -> Result<(), GameError> {
         if !self.is_legal(mv) {
             return Err(GameError::IllegalMove {
                 mv: mv.to_string(),
                 position: self.to_string(),
             });
         }
-        self.play(mv);
+        self.play_unchecked(mv);
         Ok(())
     }
 

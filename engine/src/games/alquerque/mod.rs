@@ -621,7 +621,7 @@ impl Game for Alquerque {
         self.count_moves(scratch)
     }
 
-    fn play(&mut self, mv: AlquerqueMove) {
+    fn play_unchecked(&mut self, mv: AlquerqueMove) {
         let colour = self.side;
         let enemy = colour.other();
         self.history.push(Undo {

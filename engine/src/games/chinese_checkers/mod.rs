@@ -850,7 +850,7 @@ impl ChineseCheckers {
         self.team_won != 0 || (self.finished + self.eliminated) as usize + 1 >= self.players()
     }
 
-    /// [`Game::play`] under the options that keep history.
+    /// [`Game::play_unchecked`] under the options that keep history.
     fn play_with_options(&mut self, mv: ChineseCheckersMove) {
         let seat = mv.seat as usize;
         let (from, to) = (mv.from as usize, mv.to as usize);
@@ -991,7 +991,7 @@ impl Game for ChineseCheckers {
     }
 
     #[inline]
-    fn play(&mut self, mv: ChineseCheckersMove) {
+    fn play_unchecked(&mut self, mv: ChineseCheckersMove) {
         if self.keeps_history() {
             self.play_with_options(mv);
             return;

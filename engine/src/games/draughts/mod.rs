@@ -498,7 +498,7 @@ impl<R: Rules> Game for Draughts<R> {
     }
 
     #[inline(always)]
-    fn play(&mut self, mv: Self::Move) {
+    fn play_unchecked(&mut self, mv: Self::Move) {
         let colour = self.side;
         let enemy = colour.other();
         self.history.push(Undo {

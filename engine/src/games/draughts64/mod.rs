@@ -378,7 +378,7 @@ impl<R: Rules64> Game for Draughts64<R> {
         self.count_moves(scratch)
     }
 
-    fn play(&mut self, mv: Self::Move) {
+    fn play_unchecked(&mut self, mv: Self::Move) {
         let colour = self.side;
         let enemy = colour.other();
         self.history.push(Undo {

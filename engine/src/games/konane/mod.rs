@@ -399,7 +399,7 @@ impl Game for Konane {
     }
 
     #[inline]
-    fn play(&mut self, mv: KonaneMove) {
+    fn play_unchecked(&mut self, mv: KonaneMove) {
         let colour = self.side;
         let (from, to) = (mv.from as u32, mv.to as u32);
         self.pieces[colour.index()] ^= 1 << from;

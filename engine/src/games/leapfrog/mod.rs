@@ -268,7 +268,7 @@ impl Game for Leapfrog {
     }
 
     #[inline]
-    fn play(&mut self, mv: LeapfrogMove) {
+    fn play_unchecked(&mut self, mv: LeapfrogMove) {
         let side = self.to_move.index();
         self.pieces[side] ^= mv.mask();
         self.mirrored[side] ^= mv.mirrored_mask();
