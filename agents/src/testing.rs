@@ -6,7 +6,8 @@ use std::collections::HashMap;
 use std::fmt;
 
 use engine::{
-    EndReason, Game, GameError, GameOptions, Leapfrog, Outcome, ParseError, Seat, Status,
+    EndReason, Game, GameError, GameInfo, GameOptions, Leapfrog, Limits, Outcome, ParseError, Seat,
+    Status,
 };
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -200,6 +201,19 @@ impl RaceToTen {
 impl Game for RaceToTen {
     type Move = RaceMove;
     const NAME: &'static str = "race-to-ten";
+    const INFO: GameInfo = GameInfo {
+        players: &[3],
+        default_ply_cap: RACE_PLIES,
+        option_keys: &[],
+        captures: false,
+    };
+
+    fn limits(_options: &GameOptions) -> Result<Limits, GameError> {
+        Ok(Limits {
+            players: 3,
+            ply_cap: RACE_PLIES,
+        })
+    }
 
     fn new(_options: &GameOptions) -> Result<Self, GameError> {
         Ok(RaceToTen::with_counters([0; 3], Seat::A, 0))
