@@ -52,7 +52,7 @@ fn engine_loop<G: Game>(start: &G, games: u64) -> f64 {
         let mut played = 0;
         while !position.is_over() && played < cap {
             position.generate_moves(&mut moves);
-            position.play(moves[rng.random_range(0..moves.len())]);
+            position.play_unchecked(moves[rng.random_range(0..moves.len())]);
             played += 1;
         }
         plies += u64::from(played);

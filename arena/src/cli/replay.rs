@@ -44,7 +44,7 @@ pub(crate) fn run(args: &ReplayArgs, out: &mut dyn Write) -> Result<(), ArenaErr
     if let Some(path) = &args.pdn {
         pdn::check_target(game.kind, path)?;
     }
-    let players = with_game!(game.kind, G => G::new(&game.options)?.players());
+    let players = game.limits()?.players;
     let rows = games_csv::read(&args.games, players)?.rows;
     let row = rows
         .iter()

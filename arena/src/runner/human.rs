@@ -214,7 +214,7 @@ pub fn check_recorded_moves<G: Game>(start: &G, moves: &str) -> Result<(), Strin
                 ply + 1
             ));
         }
-        position.play(mv);
+        position.play_unchecked(mv);
     }
     Ok(())
 }
