@@ -11,8 +11,9 @@ use std::fmt;
 use super::board::{BitSet, Geometry};
 use super::movegen::{crowning_squares, men_forward, parachutist_steps, KING, PARACHUTIST};
 use super::rules::{Colour, CrownInCapture, KingRange, Removal, Rules};
-use super::{default_cap, BitsOf, Draughts, DraughtsMove, Kind, Options, OPTION_KEYS};
-use crate::game::{read_ply_cap, Game, GameError, ParseError};
+use super::{default_cap, default_options, BitsOf, Draughts, DraughtsMove, Kind};
+use crate::game::{Game, ParseError};
+use crate::games::family::parse_options;
 
 /// What a position string looks like, for error messages.
 const POSITION_FORM: &str = "a PDN position such as \"W:W21-32:B1-12\" (side to move, then each \
@@ -38,41 +39,9 @@ pub(super) fn parse_position<R: Rules>(text: &str) -> Result<Draughts<R>, ParseE
         })?;
         pairs.push((key, value));
     }
-    position.options = parse_options(R::NAME, pairs.into_iter(), Options::defaults::<R>())
+    position.options = parse_options(R::NAME, pairs.into_iter(), default_options::<R>())
         .map_err(|e| ParseError::new("position", text, e.to_string()))?;
     Ok(position)
-}
-
-/// Reads the rule options of `game` over `defaults` (shared with the all-squares games).
-pub(crate) fn parse_options<'a>(
-    game: &'static str,
-    pairs: impl Iterator<Item = (&'a str, &'a str)>,
-    defaults: Options,
-) -> Result<Options, GameError> {
-    let mut options = defaults;
-    for (key, value) in pairs {
-        match key {
-            "duplicates" => {
-                options.keep_duplicates = match value {
-                    "drop" => false,
-                    "keep" => true,
-                    _ => return Err(GameError::bad_option(game, key, value, "drop or keep")),
-                }
-            }
-            "cap" => options.cap = read_ply_cap(game, key, value)?,
-            "repetitions" => {
-                options.repetitions = value
-                    .parse()
-                    .ok()
-                    .filter(|n| (2..=9).contains(n))
-                    .ok_or_else(|| {
-                        GameError::bad_option(game, key, value, "the occurrence that draws, 2 to 9")
-                    })?;
-            }
-            _ => return Err(GameError::unknown_option(game, key, OPTION_KEYS)),
-        }
-    }
-    Ok(options)
 }
 
 /// Reads a PDN FEN such as `W:W21-32:B1-12` or `B:BK17,K24:W6,9`.
@@ -175,7 +144,7 @@ impl<R: Rules> fmt::Display for Draughts<R> {
                 write!(f, "{comma}{prefix}{number}")?;
             }
         }
-        let defaults = Options::defaults::<R>();
+        let defaults = default_options::<R>();
         if self.options.keep_duplicates {
             f.write_str(" duplicates=keep")?;
         }
