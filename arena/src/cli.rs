@@ -111,6 +111,10 @@ pub struct PlayArgs {
     /// Draw the board after each move.
     #[arg(long)]
     pub show: bool,
+    /// Start from this position (in the game's notation) instead of the start; it is
+    /// checked against what the rules allow.
+    #[arg(long, conflicts_with_all = ["record", "pdn"])]
+    pub position: Option<String>,
     /// The difficulty file that `level:NAME` specs and `hint` read (default:
     /// `results/<game>/difficulty.toml`).
     #[arg(long, value_name = "FILE")]
@@ -189,14 +193,26 @@ where
             std::process::ExitCode::from(if error.exit_code() == 0 { 0 } else { 2 })
         }
         _ => {
-            let text = error.render().to_string();
-            eprintln!(
-                "{}",
-                text.lines().next().unwrap_or("error: bad command line")
-            );
+            eprintln!("{}", usage_line(&error.render().to_string()));
             std::process::ExitCode::from(2)
         }
     })
+}
+
+/// A usage error as one line: clap's first paragraph, whose indented lines (the missing
+/// arguments, say) join the first.
+fn usage_line(text: &str) -> String {
+    let line = text
+        .lines()
+        .take_while(|line| !line.trim().is_empty())
+        .map(str::trim)
+        .collect::<Vec<_>>()
+        .join(" ");
+    if line.is_empty() {
+        "error: bad command line".to_string()
+    } else {
+        line
+    }
 }
 
 /// Runs the verb the command line names, writing its report to `out`.
@@ -247,11 +263,17 @@ fn perft(args: &PerftArgs, out: &mut dyn Write) -> Result<(), ArenaError> {
     }
     let mut position = args.position.clone();
     if args.keep_duplicates {
-        if !spec.kind.is_draughts() {
+        if !keeps_duplicates(spec.kind) {
+            let games: Vec<&str> = engine::GameKind::ALL
+                .iter()
+                .filter(|kind| keeps_duplicates(**kind))
+                .map(|kind| kind.name())
+                .collect();
             return Err(ArenaError::input(format!(
-                "--keep-duplicates: {} is not a draughts game: the flag counts every capture \
-                 path of the draughts family (english, international, ...)",
-                spec.kind
+                "--keep-duplicates: {} has no duplicate captures to count: the flag is the \
+                 option duplicates=keep of {}",
+                spec.kind,
+                games.join(", ")
             )));
         }
         spec.options.set("duplicates", "keep");
@@ -273,10 +295,19 @@ fn perft(args: &PerftArgs, out: &mut dyn Write) -> Result<(), ArenaError> {
     Ok(())
 }
 
-/// Applies the command line's `--threads` and `--out` over a config's values.
+/// Whether games of `kind` take the option `duplicates=keep` (every game whose captures
+/// can reach one result by two paths: the draughts family and Turkish, Gothic, Dameo).
+fn keeps_duplicates(kind: engine::GameKind) -> bool {
+    let mut options = engine::GameOptions::new();
+    options.set("duplicates", "keep");
+    with_game!(kind, G => G::new(&options).is_ok())
+}
+
+/// Applies the command line's `--threads` and `--out` over a config's values, and caps
+/// the threads at what the cores can use (saying so on standard error).
 ///
 /// # Errors
-/// `--threads 0`.
+/// `--threads 0`, or an empty `--out`.
 pub fn apply_overrides(
     threads: Option<usize>,
     out: &Option<PathBuf>,
@@ -290,8 +321,18 @@ pub fn apply_overrides(
         *config_threads = threads;
     }
     if let Some(dir) = out {
+        if dir.as_os_str().is_empty() {
+            return Err(ArenaError::input(
+                "--out \"\": expected the name of a folder, e.g. results/my-run",
+            ));
+        }
         *config_out = dir.clone();
     }
+    let (threads, note) = crate::limits::cap_threads(*config_threads);
+    if let Some(note) = note {
+        eprintln!("{note}");
+    }
+    *config_threads = threads;
     Ok(())
 }
 

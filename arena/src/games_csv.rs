@@ -380,7 +380,8 @@ impl Appender {
 /// Any step fails; `path` then keeps its old contents, and the temporary file is
 /// removed.
 pub fn write_atomically(path: &Path, contents: &[u8]) -> Result<(), ArenaError> {
-    let temporary = path.with_extension("tmp");
+    // A name of this process's own: two writers never share a temporary file.
+    let temporary = crate::output::temporary_path(path);
     let written = File::create(&temporary).and_then(|mut file| {
         file.write_all(contents)?;
         file.sync_all()?;

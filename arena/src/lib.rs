@@ -10,6 +10,7 @@ pub mod games_csv;
 pub mod html_report;
 pub mod human;
 pub mod levels;
+pub mod limits;
 pub mod match_play;
 pub mod output;
 pub mod pdn;

@@ -47,7 +47,10 @@ pub fn play_command(
         pdn::check_target(game.kind, path)?;
     }
     with_game!(game.kind, G => {
-        let start = G::new(&game.options)?;
+        let start = match &args.position {
+            Some(text) => G::parse_position(text)?,
+            None => G::new(&game.options)?,
+        };
         let levels_path = args
             .levels
             .clone()
@@ -267,6 +270,13 @@ pub fn result_line<M>(played: &PlayedGame<M>) -> String {
 /// # Errors
 /// The file is missing or is not a recorded run config.
 pub fn recorded_identity(games: &Path) -> Result<RunIdentity, ArenaError> {
+    if games.is_dir() {
+        return Err(ArenaError::input(format!(
+            "{} is a folder: name the games file in it, {}",
+            games.display(),
+            games.join("games.csv").display()
+        )));
+    }
     let path = games.with_file_name("config.toml");
     let text = std::fs::read_to_string(&path).map_err(|e| {
         ArenaError::input(format!(
@@ -326,7 +336,7 @@ pub fn replay_command(args: &ReplayArgs, out: &mut dyn Write) -> Result<(), Aren
             // A person's moves cannot be regenerated: check that each recorded move is
             // legal, then play them back while the agents regenerate theirs.
             human::check_recorded_moves(&start, &row.moves).map_err(|e| {
-                ArenaError::failure(format!("game {} has an illegal move at {e}", row.game_id))
+                ArenaError::differs(format!("game {} has an illegal move at {e}", row.game_id))
             })?;
             let mut recorded = RecordedMoves::new(&row.moves);
             play_printed_with_humans::<G>(&start, &specs, &setup, args.show, &mut recorded, out)?
@@ -351,7 +361,7 @@ pub fn replay_command(args: &ReplayArgs, out: &mut dyn Write) -> Result<(), Aren
             .zip(&replayed)
             .position(|(a, b)| a != b)
             .unwrap_or(recorded.len().min(replayed.len()));
-        return Err(ArenaError::failure(format!(
+        return Err(ArenaError::differs(format!(
             "game {} differs from the record at ply {}: recorded {:?}, replayed {:?}",
             row.game_id,
             ply + 1,
@@ -360,7 +370,7 @@ pub fn replay_command(args: &ReplayArgs, out: &mut dyn Write) -> Result<(), Aren
         )));
     }
     if winner != row.winner || end != row.end {
-        return Err(ArenaError::failure(format!(
+        return Err(ArenaError::differs(format!(
             "game {} ends differently: recorded {} ({}), replayed {winner} ({end})",
             row.game_id, row.winner, row.end
         )));

@@ -18,8 +18,8 @@ use crate::error::ArenaError;
 use crate::games_csv::{self, GameRow};
 use crate::output::{self, Claim};
 use crate::report;
-use crate::schedule::{round_robin, schedule_len};
-use crate::tournament::{check_against_schedule, parse_recorded, RUN_FILES};
+use crate::schedule::{schedule_len, Schedule};
+use crate::tournament::{check_against_schedule, parse_recorded};
 
 /// A share of a run's games: those whose id is `index` modulo `count`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -266,7 +266,7 @@ pub fn merge_command(args: &MergeArgs, out: &mut dyn Write) -> Result<(), ArenaE
         }
     }
     // Every row must be a game of the schedule, with its seed and agents.
-    let schedule = round_robin(&first.identity, players);
+    let schedule = Schedule::new(&first.identity, players);
     for shard in &shards {
         check_against_schedule(
             &shard.dir.join("games.csv"),
@@ -282,13 +282,14 @@ pub fn merge_command(args: &MergeArgs, out: &mut dyn Write) -> Result<(), ArenaE
     rows.sort_by_key(|row| row.game_id);
     rows.dedup_by_key(|row| row.game_id);
     let expected = schedule.len();
-    if rows.len() != expected {
+    if rows.len() as u64 != expected {
         return Err(ArenaError::input(format!(
             "incomplete run: the shards hold {} of the run's {expected} games",
             rows.len()
         )));
     }
-    if output::claim(&args.out, &RUN_FILES, false, args.force)? == Claim::Resume {
+    let (claim, _held) = output::claim(&args.out, false, args.force)?;
+    if claim == Claim::Resume {
         unreachable!("merge never resumes");
     }
     let recorded = crate::tournament::recorded_config_text(

@@ -20,18 +20,8 @@ use crate::games_csv::{self, Appender, GameRow};
 use crate::match_play::{play_game, GameSetup};
 use crate::output::{self, Claim};
 use crate::report;
-use crate::schedule::{round_robin, ScheduledGame};
+use crate::schedule::{Schedule, ScheduledGame};
 use crate::shard::{self, Shard, ShardRecord, SHARD_FILE};
-
-/// The files a run (or a shard of one) writes in its output folder.
-pub const RUN_FILES: [&str; 6] = [
-    "config.toml",
-    "games.csv",
-    "pairs.csv",
-    "standings.csv",
-    "summary.csv",
-    SHARD_FILE,
-];
 
 /// `config.toml` in an output folder: the identity of the run and how it was started.
 #[derive(Debug, Serialize, Deserialize)]
@@ -81,7 +71,7 @@ pub fn run_command(args: &RunArgs, out: &mut dyn Write) -> Result<(), ArenaError
         &mut config.out,
     )?;
     let command: Vec<String> = std::env::args().collect();
-    let done = prepare_output(&config, args.resume, args.force, &command.join(" "))?;
+    let (done, _held) = prepare_output(&config, args.resume, args.force, &command.join(" "))?;
     if let Some(shard) = args.shard {
         claim_shard(&config, shard, done.is_some())?;
     }
@@ -130,18 +120,20 @@ pub fn run_command(args: &RunArgs, out: &mut dyn Write) -> Result<(), ArenaError
     Ok(())
 }
 
-/// Readies the output folder and returns the rows already played (when resuming).
+/// Readies the output folder and returns the rows already played (when resuming), with
+/// the folder's lock, held until the run ends.
 fn prepare_output(
     config: &TournamentConfig,
     resume: bool,
     force: bool,
     command: &str,
-) -> Result<Option<games_csv::ReadRows>, ArenaError> {
+) -> Result<(Option<games_csv::ReadRows>, output::Held), ArenaError> {
     let dir = &config.out;
     let config_path = dir.join("config.toml");
     let games_path = dir.join("games.csv");
     let mut done = None;
-    if output::claim(dir, &RUN_FILES, resume, force)? == Claim::Resume {
+    let (claim, held) = output::claim(dir, resume, force)?;
+    if claim == Claim::Resume {
         let text = std::fs::read_to_string(&config_path)
             .map_err(|e| ArenaError::io(&config_path, "read", e))?;
         let recorded = parse_recorded(&config_path, &text)?;
@@ -159,7 +151,7 @@ fn prepare_output(
     }
     let text = recorded_config_text(&config.identity, command)?;
     games_csv::write_atomically(&config_path, text.as_bytes())?;
-    Ok(done)
+    Ok((done, held))
 }
 
 /// The text of a recorded `config.toml`: the run's identity and the command that ran it,
@@ -181,7 +173,7 @@ pub fn recorded_config_text(identity: &RunIdentity, command: &str) -> Result<Str
 
 /// Records which shard the output folder holds, or checks it when resuming.
 fn claim_shard(config: &TournamentConfig, shard: Shard, resuming: bool) -> Result<(), ArenaError> {
-    let total = round_robin(&config.identity, config.players).len() as u64;
+    let total = Schedule::new(&config.identity, config.players).len();
     let record = shard::record(&config.identity, shard, total);
     let path = config.out.join(SHARD_FILE);
     if resuming && path.exists() {
@@ -245,7 +237,7 @@ fn run_games<G: Evaluate>(
     let identity = &config.identity;
     let players = config.players;
     let in_shard = |game_id: u64| shard.is_none_or(|s| s.holds(game_id));
-    let schedule = round_robin(identity, players);
+    let schedule = Schedule::new(identity, players);
     let games_path = config.out.join("games.csv");
     let (mut rows, keep) = match done {
         Some(read) => (
@@ -263,14 +255,20 @@ fn run_games<G: Evaluate>(
             shard.map_or(String::new(), |s| s.to_string())
         )));
     }
-    let pending: Vec<ScheduledGame> = schedule
-        .into_iter()
-        .filter(|game| in_shard(game.game_id) && !finished.contains(&game.game_id))
-        .collect();
+    // The games to play, produced one by one as the workers take them.
+    let in_run = match shard {
+        Some(shard) => shard::record(identity, shard, schedule.len()).games,
+        None => schedule.len(),
+    };
+    let played = (in_run - finished.len() as u64) as usize;
+    let pending = (0..schedule.len())
+        .into_par_iter()
+        .filter(|&id| in_shard(id) && !finished.contains(&id))
+        .filter_map(|id| schedule.get(id));
 
     let mut appender = Appender::open(&games_path, keep, players)?;
     let start = G::new(&config.game.options)?;
-    let progress = progress_bar(pending.len() as u64 + rows.len() as u64, rows.len() as u64);
+    let progress = progress_bar(in_run, rows.len() as u64);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(config.threads)
         .build()
@@ -278,14 +276,13 @@ fn run_games<G: Evaluate>(
             ArenaError::failure(format!("cannot start {} threads: {e}", config.threads))
         })?;
     let (sender, receiver) = mpsc::channel::<GameRow>();
-    let played = pending.len();
     let written: Result<(), ArenaError> = std::thread::scope(|scope| {
         scope.spawn(|| {
             pool.install(|| {
-                pending.par_iter().for_each_init(
+                pending.for_each_init(
                     || (sender.clone(), AgentCache::<G>::new(identity)),
                     |(sender, cache), game| {
-                        let row = play_scheduled(&start, identity, cache, game);
+                        let row = play_scheduled(&start, identity, cache, &game);
                         // The receiver only hangs up after a write error; then the run
                         // is stopping anyway.
                         let _ = sender.send(row);
@@ -330,13 +327,13 @@ fn run_games<G: Evaluate>(
 pub(crate) fn check_against_schedule(
     path: &Path,
     rows: Vec<GameRow>,
-    schedule: &[ScheduledGame],
+    schedule: &Schedule,
     identity: &RunIdentity,
 ) -> Result<Vec<GameRow>, ArenaError> {
     let mut seen: HashMap<u64, GameRow> = HashMap::new();
     for (index, row) in rows.into_iter().enumerate() {
         let line = index + 2;
-        let expected = schedule.get(row.game_id as usize).ok_or_else(|| {
+        let expected = schedule.get(row.game_id).ok_or_else(|| {
             ArenaError::input(format!(
                 "{}:{line}: game_id {} is not in this run's schedule of {} games",
                 path.display(),
