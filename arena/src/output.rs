@@ -1,7 +1,9 @@
-//! Output folders: the rule every verb that writes a run follows. One run at a time holds
-//! a folder (an advisory lock the operating system releases when the process ends), and
-//! a folder that already holds a run is refused unless the user asks to resume it or to
-//! replace it; replacing it removes every file the arena writes there, and nothing else.
+//! Writing what a verb produces: the report on standard output, whole files written
+//! atomically under names of their own, and claiming an output folder. One run at a
+//! time holds a folder (an advisory lock the operating system releases when the process
+//! ends), and a folder that already holds a run is refused unless the user asks to
+//! resume it or to replace it; replacing it removes every file the arena writes there,
+//! and nothing else. This module imports nothing of the arena but its error type.
 
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Seek, Write};
@@ -32,6 +34,32 @@ pub const ARENA_FILES: [&str; 15] = [
     "slurm/merge.sbatch",
     "slurm/submit.sh",
 ];
+
+/// An error writing the report to standard output.
+pub fn stdout_error(error: std::io::Error) -> ArenaError {
+    ArenaError::failure(format!("cannot write to standard output: {error}"))
+}
+
+/// Writes `contents` to `path` atomically: a temporary file of this process beside it,
+/// synced, renamed.
+///
+/// # Errors
+/// Any step fails; `path` then keeps its old contents, and the temporary file is
+/// removed.
+pub fn write_atomically(path: &Path, contents: &[u8]) -> Result<(), ArenaError> {
+    // A name of this process's own: two writers never share a temporary file.
+    let temporary = temporary_path(path);
+    let written = File::create(&temporary).and_then(|mut file| {
+        file.write_all(contents)?;
+        file.sync_all()?;
+        std::fs::rename(&temporary, path)
+    });
+    written.map_err(|error| {
+        // Nothing half-written is left behind, not even under another name.
+        let _ = std::fs::remove_file(&temporary);
+        ArenaError::io(path, "write", error)
+    })
+}
 
 /// What the caller may do with an output folder it has claimed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -97,9 +125,9 @@ pub fn lock(dir: &Path) -> Result<Held, ArenaError> {
         .truncate(false)
         .open(&path)
         .map_err(|e| ArenaError::io(&path, "open", e))?;
-    match file.try_lock() {
-        Ok(()) => {}
-        Err(std::fs::TryLockError::WouldBlock) => {
+    match try_lock(&file) {
+        Ok(true) => {}
+        Ok(false) => {
             let mut holder = String::new();
             let _ = file.read_to_string(&mut holder);
             let holder = holder.trim();
@@ -114,7 +142,7 @@ pub fn lock(dir: &Path) -> Result<Held, ArenaError> {
                 dir.display()
             )));
         }
-        Err(std::fs::TryLockError::Error(e)) => return Err(ArenaError::io(&path, "lock", e)),
+        Err(e) => return Err(ArenaError::io(&path, "lock", e)),
     }
     let recorded = file
         .set_len(0)
@@ -123,6 +151,31 @@ pub fn lock(dir: &Path) -> Result<Held, ArenaError> {
         .and_then(|()| file.flush());
     recorded.map_err(|e| ArenaError::io(&path, "write", e))?;
     Ok(Held { _lock: file })
+}
+
+/// Takes an exclusive advisory lock on `file` without waiting: `Ok(false)` when another
+/// open file holds it. The system releases it when the file is closed or the process
+/// ends.
+#[cfg(unix)]
+fn try_lock(file: &File) -> std::io::Result<bool> {
+    use std::os::unix::io::AsRawFd;
+    // SAFETY: flock only reads the descriptor, which `file` keeps open for the call.
+    let result = unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) };
+    if result == 0 {
+        return Ok(true);
+    }
+    let error = std::io::Error::last_os_error();
+    if error.raw_os_error() == Some(libc::EWOULDBLOCK) {
+        Ok(false)
+    } else {
+        Err(error)
+    }
+}
+
+/// Elsewhere no lock is taken: runs are kept apart on Unix only.
+#[cfg(not(unix))]
+fn try_lock(_file: &File) -> std::io::Result<bool> {
+    Ok(true)
 }
 
 /// Removes every file of [`ARENA_FILES`] in `dir`, the logs the Slurm scripts name, and

@@ -2,7 +2,6 @@
 //! naming its holder, `--force` removes exactly the arena's files, the exit codes mean
 //! the same for every verb, and bad values are named, bounded and cut.
 
-use std::io::Write;
 use std::path::Path;
 
 use end_to_end::{run, scratch, stderr};
@@ -34,11 +33,8 @@ fn config(dir: &Path, out: &Path) -> String {
 fn a_folder_in_use_is_refused_naming_the_process() {
     let dir = scratch("held");
     let out = dir.join("out");
-    std::fs::create_dir_all(&out).unwrap();
     // This process plays the run in progress: it holds the lock, its id inside.
-    let mut lock = std::fs::File::create(out.join(".arena.lock")).unwrap();
-    lock.try_lock().unwrap();
-    write!(lock, "{}", std::process::id()).unwrap();
+    let lock = arena::output::lock(&out).unwrap();
     let config = config(&dir, &out);
     for extra in [&[][..], &["--force"], &["--resume"]] {
         let mut args = vec!["run", config.as_str()];

@@ -215,7 +215,7 @@ fn the_shipped_calibration_report_marks_its_levels() {
     // The shipped files alone: `arena calibrate ... --force`, as the README runs it,
     // adds games.csv (and a fourth chart) to the folder itself.
     let shipped = shipped_leapfrog("shipped-report");
-    let page = arena::html_report::render(&shipped).unwrap();
+    let page = arena::report::render(&shipped).unwrap();
     let attributes = check_markup(&page);
     assert_self_contained(&attributes);
     let charts = svgs(&page);
