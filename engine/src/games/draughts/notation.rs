@@ -44,8 +44,17 @@ pub(super) fn parse_position<R: Rules>(text: &str) -> Result<Draughts<R>, ParseE
     Ok(position)
 }
 
-/// Reads a PDN FEN such as `W:W21-32:B1-12` or `B:BK17,K24:W6,9`.
+/// Reads a PDN FEN such as `W:W21-32:B1-12` or `B:BK17,K24:W6,9`, and checks that the
+/// rules allow its pieces.
 pub(super) fn parse_fen<R: Rules>(fen: &str) -> Result<Draughts<R>, ParseError> {
+    let position = read_fen::<R>(fen)?;
+    check_pieces(&position)
+        .map_err(|why| ParseError::new("position", fen, format!("{POSITION_FORM}; {why}")))?;
+    Ok(position)
+}
+
+/// Reads a PDN FEN as written, without [`check_pieces`].
+fn read_fen<R: Rules>(fen: &str) -> Result<Draughts<R>, ParseError> {
     let error = |why: String| ParseError::new("position", fen, format!("{POSITION_FORM}; {why}"));
     let fen = fen.trim().trim_end_matches('.');
     let mut sections = fen.split(':');
@@ -117,6 +126,38 @@ pub(super) fn parse_fen<R: Rules>(fen: &str) -> Result<Draughts<R>, ParseError> 
         }
     }
     Ok(position)
+}
+
+/// Checks what the rules allow of a parsed position's pieces: some piece on the board,
+/// no side with more pieces than it starts with, and no man resting on a square that
+/// would have crowned it.
+fn check_pieces<R: Rules>(position: &Draughts<R>) -> Result<(), String> {
+    if (position.pieces[0] | position.pieces[1]).count() == 0 {
+        return Err("the board is empty: a game ends when a side has no pieces left".into());
+    }
+    // The variant's own start, read as written (it is data, not a checked position).
+    let start = read_fen::<R>(R::START).expect("the variant's start reads");
+    for (colour, name) in [(Colour::White, "white"), (Colour::Black, "black")] {
+        let (count, most) = (
+            position.pieces[colour.index()].count(),
+            start.pieces[colour.index()].count(),
+        );
+        if count > most {
+            return Err(format!(
+                "{name} has {count} pieces: a side starts with {most} and never gains any"
+            ));
+        }
+        let men = position.pieces[colour.index()] & !position.kings & !position.parachutists;
+        if let Some(bit) = (men & position.crown[colour.index()]).squares().next() {
+            return Err(format!(
+                "a {name} man on square {}, where it would have been crowned: write it as a \
+                 king (K{})",
+                <R::Board as Geometry>::bit_to_number(bit, R::A1_LIGHT),
+                <R::Board as Geometry>::bit_to_number(bit, R::A1_LIGHT)
+            ));
+        }
+    }
+    Ok(())
 }
 
 impl<R: Rules> fmt::Display for Draughts<R> {
