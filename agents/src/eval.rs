@@ -54,7 +54,7 @@ pub trait Evaluate: Game {
     fn playout_gain(&self, mv: Self::Move) -> i32 {
         let seat = self.to_move();
         let mut after = self.clone();
-        after.play(mv);
+        after.play_unchecked(mv);
         after.greedy_progress(seat) - self.greedy_progress(seat)
     }
 

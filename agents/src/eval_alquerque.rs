@@ -79,7 +79,7 @@ mod tests {
         let alquerque = Alquerque::parse_position("5/5/5/5/wb3 w").unwrap();
         let mut after = alquerque.clone();
         let mv = after.parse_move("a1xc1").unwrap();
-        after.play(mv);
+        after.play_unchecked(mv);
         assert!(after.evaluate(Seat::A) >= 100);
     }
 }

@@ -110,7 +110,7 @@ mod tests {
         let mut position = ChineseCheckers::default();
         assert_eq!(position.evaluate(Seat::A), 0);
         let mv = position.parse_move("8-17").unwrap();
-        position.play(mv);
+        position.play_unchecked(mv);
         assert!(position.evaluate(Seat::A) > 0);
         assert_eq!(position.evaluate(Seat::A), -position.evaluate(Seat::B));
     }

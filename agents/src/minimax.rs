@@ -445,7 +445,7 @@ impl<G: Evaluate> MinimaxAgent<G> {
         for r in 0..self.root.len() {
             let index = self.root[r].index;
             let mv = self.plies[0].moves[index];
-            position.play(mv);
+            position.play_unchecked(mv);
             let value = if exact_root {
                 self.child_value(position, mover, depth - 1, 1, -INFINITY, INFINITY)
             } else {
@@ -600,7 +600,7 @@ impl<G: Evaluate> MinimaxAgent<G> {
             // The children will probe the table: start loading all their buckets at once.
             for index in 0..count {
                 let mv = self.plies[at].moves[index];
-                position.play(mv);
+                position.play_unchecked(mv);
                 self.table.prefetch(position.hash() ^ self.key_salt);
                 position.undo(mv);
             }
@@ -621,7 +621,7 @@ impl<G: Evaluate> MinimaxAgent<G> {
                 order[k].1 as usize
             };
             let mv = self.plies[at].moves[index];
-            position.play(mv);
+            position.play_unchecked(mv);
             // In an exchange at the horizon the depth stays 0 (see the module notes).
             let child_depth = depth.saturating_sub(1);
             let value = self.principal_variation(
@@ -817,7 +817,7 @@ mod tests {
             position.generate_moves(&mut moves);
             for mv in moves {
                 let mut after = position.clone();
-                after.play(mv);
+                after.play_unchecked(mv);
                 values.push(if after.is_over() {
                     terminal_value(&after.status().outcome().unwrap(), position.to_move(), 1)
                 } else {
@@ -906,7 +906,7 @@ mod tests {
                     "{position}: {info:?}"
                 );
                 let mut after = position;
-                after.play(mv);
+                after.play_unchecked(mv);
                 assert_eq!(
                     solve(&after, &mut solved),
                     0.0,

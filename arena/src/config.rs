@@ -179,11 +179,12 @@ pub fn parse(path: &Path, text: &str) -> Result<TournamentConfig, ArenaError> {
         }
         None => ("game", raw.game.span()),
     };
-    let (start_ply_cap, players) = with_game!(game.kind, G => {
-        let start = <G as engine::Game>::new(&game.options)
-            .map_err(|e| at(span.clone(), format!("field `{field}`: {e}")))?;
-        (engine::Game::ply_cap(&start), engine::Game::players(&start))
-    });
+    let engine::Limits {
+        ply_cap: start_ply_cap,
+        players,
+    } = game
+        .limits()
+        .map_err(|e| at(span.clone(), format!("field `{field}`: {e}")))?;
 
     at_least_one(&at, "games_per_pair", Some(&raw.games_per_pair), 1)?;
     let max_plies = at_least_one(&at, "max_plies", raw.max_plies.as_ref(), start_ply_cap)?;

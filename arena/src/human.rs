@@ -248,7 +248,7 @@ pub fn check_recorded_moves<G: Game>(start: &G, moves: &str) -> Result<(), Strin
                 ply + 1
             ));
         }
-        position.play(mv);
+        position.play_unchecked(mv);
     }
     Ok(())
 }
@@ -351,7 +351,7 @@ pub fn play_with_humans<G: Game>(
                 agent.observe(&position, mv);
             }
         }
-        position.play(mv);
+        position.play_unchecked(mv);
         moves.push(mv);
         movers.push(seat);
         if show {
@@ -398,7 +398,7 @@ fn replay_to_agents<G: Game>(
                 agent.observe(&position, mv);
             }
         }
-        position.play(mv);
+        position.play_unchecked(mv);
     }
 }
 

@@ -75,7 +75,7 @@ pub fn play_game<G: Game>(
         for agent in agents.iter_mut() {
             agent.observe(&position, mv);
         }
-        position.play(mv);
+        position.play_unchecked(mv);
         played.push(mv);
     }
 }

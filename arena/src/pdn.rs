@@ -275,7 +275,7 @@ fn variant_record<R: Rules>(
         if position.side_to_move() != first {
             number += 1;
         }
-        position.play(mv);
+        position.play_unchecked(mv);
     }
     tokens.push(end_comment(info, first));
     tokens.push(result.to_string());

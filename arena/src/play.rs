@@ -236,7 +236,7 @@ pub fn play_printed<G: Evaluate>(
         written = writeln!(out, "{mv}");
         if show && written.is_ok() {
             let mut after = before.clone();
-            after.play(mv);
+            after.play_unchecked(mv);
             written = writeln!(out, "{}\n", after.render());
         }
     });
@@ -288,7 +288,7 @@ pub fn replay_command(args: &ReplayArgs, out: &mut dyn Write) -> Result<(), Aren
     if let Some(path) = &args.pdn {
         pdn::check_target(game.kind, path)?;
     }
-    let players = with_game!(game.kind, G => G::new(&game.options)?.players());
+    let players = game.limits()?.players;
     let rows = games_csv::read(&args.games, players)?.rows;
     let row = rows
         .iter()

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
 use clap::Args;
-use engine::{with_game, Game, GameSpec};
+use engine::GameSpec;
 use serde::{Deserialize, Serialize};
 
 use crate::cli::stdout_error;
@@ -146,7 +146,7 @@ fn read_shard(dir: &Path) -> Result<ReadShard, ArenaError> {
         crate::config::toml_error(&dir.join(SHARD_FILE), &record_text, "a shard record", &e)
     })?;
     let game: GameSpec = identity.game.parse()?;
-    let players = with_game!(game.kind, G => G::new(&game.options)?.players());
+    let players = game.limits()?.players;
     // A shard without its games is the shard's problem (exit code 2), not an I/O
     // failure of the merge.
     let games = dir.join("games.csv");
@@ -225,7 +225,7 @@ pub fn merge_command(args: &MergeArgs, out: &mut dyn Write) -> Result<(), ArenaE
     // The records must be those of the recorded config, and each shard whole, before the
     // schedule (as long as the config says) is built.
     let game: GameSpec = first.identity.game.parse()?;
-    let players = with_game!(game.kind, G => G::new(&game.options)?.players());
+    let players = game.limits()?.players;
     let total = schedule_len(&first.identity, players).ok_or_else(|| {
         ArenaError::input(format!(
             "{}: a run of more games than can be counted",

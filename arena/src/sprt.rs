@@ -162,11 +162,10 @@ pub fn load(path: &Path) -> Result<(SprtConfig, GameSpec), ArenaError> {
         .get_ref()
         .parse()
         .map_err(|e: engine::GameError| at(raw.game.span(), format!("field `game`: {e}")))?;
-    let ply_cap = with_game!(game.kind, G => {
-        let start = <G as Game>::new(&game.options)
-            .map_err(|e| at(raw.game.span(), format!("field `game`: {e}")))?;
-        start.ply_cap()
-    });
+    let ply_cap = game
+        .limits()
+        .map_err(|e| at(raw.game.span(), format!("field `game`: {e}")))?
+        .ply_cap;
     for (field, spec) in [("first", &raw.first), ("second", &raw.second)] {
         check_spec(&game, spec.get_ref())
             .map_err(|e| at(spec.span(), format!("field `{field}`: {e}")))?;

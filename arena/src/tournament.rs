@@ -63,7 +63,7 @@ pub fn parse_recorded(path: &Path, text: &str) -> Result<RunIdentity, ArenaError
         ArenaError::input(format!("{}: field `game`: {e}", path.display()))
     };
     let game: engine::GameSpec = identity.game.parse().map_err(|e| game_error(&e))?;
-    with_game!(game.kind, G => { G::new(&game.options).map_err(|e| game_error(&e))?; });
+    game.limits().map_err(|e| game_error(&e))?;
     Ok(identity)
 }
 

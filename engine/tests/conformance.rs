@@ -44,14 +44,14 @@ fn check_random_game<G: Game>(start: &G, seed: u64, is_legal: impl Fn(&G, G::Mov
             );
             assert_eq!(position.parse_move(&mv.to_string()), Ok(mv));
             let before_hash = position.hash();
-            position.play(mv);
+            position.play_unchecked(mv);
             assert_eq!(position.hash(), position.compute_hash(), "hash after {mv}");
             position.undo(mv);
             assert_eq!(position.to_string(), text, "undo of {mv}");
             assert_eq!(position.hash(), before_hash, "hash after undo of {mv}");
         }
         let mv = moves[rng.random_range(0..moves.len())];
-        position.play(mv);
+        position.play_unchecked(mv);
         plies += 1;
     }
     assert!(position.status().is_over());
@@ -118,7 +118,7 @@ fn leapfrog_generates_every_legal_move() {
                     );
                 }
             }
-            position.play(moves[rng.random_range(0..moves.len())]);
+            position.play_unchecked(moves[rng.random_range(0..moves.len())]);
         }
     }
 }
@@ -712,7 +712,7 @@ mod all_squares {
                 let generated: BTreeSet<Named> = moves.iter().map(|&m| named(m)).collect();
                 assert_eq!(generated.len(), moves.len(), "a move twice in {position}");
                 assert_eq!(generated, legal_moves(&position, words), "in {position}");
-                position.play(moves[rng.random_range(0..moves.len())]);
+                position.play_unchecked(moves[rng.random_range(0..moves.len())]);
             }
         }
     }
@@ -832,7 +832,7 @@ mod small_games {
                 if position.is_over() {
                     break;
                 }
-                position.play(moves[rng.random_range(0..moves.len())]);
+                position.play_unchecked(moves[rng.random_range(0..moves.len())]);
             }
         }
     }
@@ -963,7 +963,7 @@ mod small_games {
                 if position.is_over() {
                     break;
                 }
-                position.play(moves[rng.random_range(0..moves.len())]);
+                position.play_unchecked(moves[rng.random_range(0..moves.len())]);
             }
         }
     }

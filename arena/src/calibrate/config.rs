@@ -262,11 +262,10 @@ pub fn parse(path: &Path, text: &str) -> Result<CalibrationConfig, ArenaError> {
         .get_ref()
         .parse()
         .map_err(|e: engine::GameError| at(raw.game.span(), format!("field `game`: {e}")))?;
-    let ply_cap = with_game!(game.kind, G => {
-        let start = <G as engine::Game>::new(&game.options)
-            .map_err(|e| at(raw.game.span(), format!("field `game`: {e}")))?;
-        engine::Game::ply_cap(&start)
-    });
+    let ply_cap = game
+        .limits()
+        .map_err(|e| at(raw.game.span(), format!("field `game`: {e}")))?
+        .ply_cap;
     let max_plies = at_least_one(&at, "max_plies", raw.max_plies.as_ref(), ply_cap)?;
     let threads = at_least_one(&at, "threads", raw.threads.as_ref(), default_threads())?;
     let confidence = match &raw.confidence {
