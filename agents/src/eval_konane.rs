@@ -28,8 +28,8 @@ impl Evaluate for Konane {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use engine::Game;
     use crate::testing::random_positions;
+    use engine::Game;
 
     #[test]
     fn evaluation_is_zero_sum() {

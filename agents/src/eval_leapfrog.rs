@@ -132,8 +132,8 @@ impl Evaluate for Leapfrog {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use engine::Game;
     use crate::testing::positions_of_random_games;
+    use engine::Game;
 
     #[test]
     fn terms_match_the_rules_measures() {
