@@ -51,7 +51,7 @@ pub enum Playout {
 }
 
 impl Playout {
-    /// The names the `playout` key takes, in the order of [`Playout::from_index`].
+    /// The names the `playout` key takes, in the order of `Playout::from_index`.
     pub const NAMES: &'static [&'static str] = &["random", "greedy"];
 
     fn from_index(index: usize) -> Playout {

@@ -343,6 +343,36 @@ pub(crate) fn located(path: &Path, text: &str, span: Range<usize>, message: Stri
     ArenaError::input(format!("{}:{line}: {message}{quoted}", path.display()))
 }
 
+/// Checks that `spec` builds an agent for `game`.
+pub(crate) fn check_spec(game: &GameSpec, spec: &str) -> Result<(), agents::SpecError> {
+    with_game!(game.kind, G => {
+        agents::build::<G>(spec)?;
+    });
+    Ok(())
+}
+
+/// Applies the command line's `--threads` and `--out` over a config's values.
+///
+/// # Errors
+/// `--threads 0`.
+pub(crate) fn apply_overrides(
+    threads: Option<usize>,
+    out: &Option<PathBuf>,
+    config_threads: &mut usize,
+    config_out: &mut PathBuf,
+) -> Result<(), ArenaError> {
+    if let Some(threads) = threads {
+        if threads == 0 {
+            return Err(ArenaError::input("--threads 0: expected at least 1"));
+        }
+        *config_threads = threads;
+    }
+    if let Some(dir) = out {
+        *config_out = dir.clone();
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -5,13 +5,16 @@ use std::collections::HashSet;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
-use engine::{with_game, GameKind, GameSpec};
+use engine::{GameKind, GameSpec};
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
 use super::knob::Knob;
-use crate::config::{at_least_one, default_out, default_threads, located, read_text, AgentEntry};
+use crate::config::{
+    at_least_one, check_spec, default_out, default_threads, located, read_text, AgentEntry,
+};
 use crate::error::ArenaError;
+use crate::sprt::GsprtSettings;
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -156,22 +159,6 @@ impl Tolerance {
             Target::BlunderRate(_) => self.blunder_rate,
         }
     }
-}
-
-/// The sequential test between consecutive levels.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct GsprtSettings {
-    /// Elo by which a level must beat the one below (H1); H0 is Elo 0.
-    pub margin: f64,
-    /// False positive rate.
-    pub alpha: f64,
-    /// False negative rate.
-    pub beta: f64,
-    /// Game pairs per batch.
-    pub batch_pairs: u32,
-    /// Game pairs before the test gives up without a verdict.
-    pub max_pairs: u32,
 }
 
 /// Everything that decides a calibration's results (threads and the output folder do
@@ -501,14 +488,6 @@ fn positive(
             ),
         )),
     }
-}
-
-/// Checks that `spec` builds an agent for `game`.
-pub(crate) fn check_spec(game: &GameSpec, spec: &str) -> Result<(), agents::SpecError> {
-    with_game!(game.kind, G => {
-        agents::build::<G>(spec)?;
-    });
-    Ok(())
 }
 
 fn parse_family(
