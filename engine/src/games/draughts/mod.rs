@@ -682,6 +682,18 @@ impl<R: Rules> Draughts<R> {
         }
     }
 
+    /// The men (parachutists included) and the kings of `colour` as bit sets, in the
+    /// layout of [`board`], for an evaluation's shift-and-count terms.
+    pub fn men_and_kings(&self, colour: Colour) -> (BitsOf<R>, BitsOf<R>) {
+        let own = self.pieces[colour.index()];
+        (own & !self.kings, own & self.kings)
+    }
+
+    /// The crowning squares of `colour`'s men.
+    pub fn crown(&self, colour: Colour) -> BitsOf<R> {
+        self.crown[colour.index()]
+    }
+
     /// Whether kings fly in this variant.
     pub fn flying_kings() -> bool {
         R::KINGS != rules::KingRange::Short
