@@ -36,12 +36,42 @@ pub fn run(args: &[&str]) -> Output {
     arena(args).output().expect("arena runs")
 }
 
-/// The repository root.
+/// The repository root: this checkout's, or the copy named by `LEAPFROG_ARENA_ROOT`
+/// (the newcomer test runs tests again on a fresh copy it has used as the README says).
 pub fn repo_root() -> PathBuf {
+    if let Some(root) = std::env::var_os(ROOT_VARIABLE) {
+        return PathBuf::from(root);
+    }
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .parent()
         .expect("tests/ sits in the repository")
         .to_path_buf()
+}
+
+/// The variable that points [`repo_root`] at another copy of the repository.
+pub const ROOT_VARIABLE: &str = "LEAPFROG_ARENA_ROOT";
+
+/// The files the repository ships in `results/leapfrog/` (the calibration's tracked
+/// output; `games.csv` is not shipped).
+pub const SHIPPED_LEAPFROG: [&str; 5] = [
+    "calibration.csv",
+    "config.toml",
+    "difficulty.csv",
+    "difficulty.toml",
+    "levels.md",
+];
+
+/// A scratch copy of the shipped `results/leapfrog/` files alone: tests read these, not
+/// whatever a user's own commands have since written beside them.
+pub fn shipped_leapfrog(name: &str) -> PathBuf {
+    let dir = scratch(name).join("leapfrog");
+    std::fs::create_dir_all(&dir).expect("scratch folder");
+    let shipped = repo_root().join("results/leapfrog");
+    for file in SHIPPED_LEAPFROG {
+        std::fs::copy(shipped.join(file), dir.join(file))
+            .unwrap_or_else(|e| panic!("{}: {e}", shipped.join(file).display()));
+    }
+    dir
 }
 
 /// A fresh, empty scratch folder for one test, under the system's temporary folder.
