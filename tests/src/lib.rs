@@ -4,21 +4,22 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-/// The `arena` binary of this build: beside the test binary's `deps` folder. Cargo
-/// builds it for `cargo test --workspace` (the arena crate has integration tests).
+/// The `arena` binary of this build: `arena-under-test`, beside the test binary's
+/// `deps` folder. Cargo builds it from `arena/src/main.rs` before it runs this package's
+/// tests (it is this package's binary), so a test never runs a stale build.
 ///
 /// # Panics
-/// When the binary is missing: run the tests of the whole workspace.
+/// When the binary is missing (run the tests through cargo).
 pub fn arena_binary() -> PathBuf {
     let exe = std::env::current_exe().expect("test binary path");
     let dir = exe
         .parent()
         .and_then(Path::parent)
         .expect("test binary sits in target/<profile>/deps");
-    let binary = dir.join(format!("arena{}", std::env::consts::EXE_SUFFIX));
+    let binary = dir.join(format!("arena-under-test{}", std::env::consts::EXE_SUFFIX));
     assert!(
         binary.exists(),
-        "{} is missing: run `cargo test --workspace` so that it is built",
+        "{} is missing: run the tests with `cargo test -p end-to-end`, which builds it",
         binary.display()
     );
     binary
