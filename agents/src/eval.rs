@@ -364,6 +364,34 @@ fn draughts_standing<R: Rules>(position: &Draughts<R>, colour: Colour) -> i32 {
 }
 
 impl<R: Rules> Evaluate for Draughts<R> {
+    /// English checkers: the perfect endgame player of the tables at `table` (written by
+    /// `arena solve english --pieces N --out FILE`); no other draughts game has one.
+    fn perfect_agent(
+        spec: String,
+        table: Option<&Path>,
+    ) -> Option<Result<Box<dyn Agent<Self>>, SpecError>> {
+        if Self::NAME != engine::games::draughts::EnglishDraughts::NAME {
+            return None;
+        }
+        let expected = "the endgame tables written by `arena solve english --pieces N --out FILE`";
+        let bad = |value: String, why: String| SpecError::BadValue {
+            agent: "perfect",
+            key: "table".into(),
+            value,
+            expected: format!("{expected} ({why})"),
+        };
+        let agent = match table {
+            None => Err(bad(
+                String::new(),
+                "English checkers is not solved whole".into(),
+            )),
+            Some(path) => crate::perfect_english::load_endgame(path)
+                .map(|tables| crate::perfect_english::EndgameAgent::<R>::new(spec, tables))
+                .map_err(|e| bad(path.display().to_string(), e.to_string())),
+        };
+        Some(agent.map(|a| Box::new(a) as Box<dyn Agent<Self>>))
+    }
+
     /// The side's standing less the opponent's.
     fn evaluate(&self, seat: Seat) -> i32 {
         let me = Draughts::<R>::colour_of(seat);

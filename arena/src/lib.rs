@@ -20,6 +20,7 @@ pub mod seeds;
 pub mod shard;
 pub mod slurm;
 pub mod solve;
+pub mod solve_english;
 pub mod sprt;
 pub mod stats;
 pub mod tournament;
