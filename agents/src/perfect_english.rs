@@ -151,7 +151,7 @@ mod tests {
                     random.choose(&position)
                 };
                 assert!(position.is_legal(mv));
-                position.play(mv);
+                position.play_unchecked(mv);
                 plies += 1;
             }
             assert!(plies <= entry.distance, "{fen}: {plies} plies");

@@ -204,7 +204,7 @@ fn every_finished_game_of_a_small_race_agrees_with_the_slow_reading() {
         assert_eq!(engine_moves, slow, "{position}");
         for mv in moves {
             let mut child = *position;
-            child.play(mv);
+            child.play_unchecked(mv);
             walk(
                 &child,
                 &line.after((mv.from() as usize - 1, mv.to() as usize - 1)),

@@ -17,7 +17,7 @@ use crate::games::draughts::{Colour, Draughts, DraughtsMove, English};
 use crate::games::leapfrog::solve::{Entry, Value};
 
 /// No win found yet.
-const NO_WIN: u8 = u8::MAX;
+const NO_WIN: u16 = u16::MAX;
 
 /// The working state of one slice of the pair.
 struct Work {
@@ -26,11 +26,11 @@ struct Work {
     /// [`INVALID`] for ranks that are not positions.
     open: Vec<u8>,
     /// The slowest win found among the other side's replies, in plies.
-    slowest: Vec<u8>,
+    slowest: Vec<u16>,
     /// The quickest win found so far, in plies, or [`NO_WIN`].
-    win: Vec<u8>,
+    win: Vec<u16>,
     /// Final codes (0 while unsettled).
-    codes: Vec<u8>,
+    codes: Vec<u16>,
 }
 
 /// Not a position.
@@ -118,7 +118,7 @@ pub(super) fn known(tables: &Tables, frame: Frame) -> Option<Entry> {
 /// Solves the pair of `material` (and its mirror, when different) into `tables`.
 ///
 /// # Errors
-/// [`EndgameError::TooDeep`] when a distance does not fit the table's byte.
+/// [`EndgameError::TooDeep`] when a distance does not fit the table's code.
 pub(super) fn solve_pair(
     tables: &mut Tables,
     material: Material,
@@ -162,11 +162,11 @@ pub(super) fn solve_pair(
             }
             let work = &mut works[w];
             work.open[rank] = open.min(254) as u8;
-            work.slowest[rank] = slowest.min(254) as u8;
+            work.slowest[rank] = slowest.min(u32::from(NO_WIN) - 1) as u16;
             if scratch.moves.is_empty() {
                 settle.push((0u32, rank));
             } else if win != u32::from(NO_WIN) {
-                work.win[rank] = win.min(254) as u8;
+                work.win[rank] = win as u16;
                 settle.push((win, rank));
             } else if open == 0 {
                 settle.push((slowest + 1, rank));
@@ -222,14 +222,14 @@ pub(super) fn solve_pair(
                     Value::Loss => {
                         let win = d + 1;
                         if win < work.win[previous_rank] as usize {
-                            work.win[previous_rank] = win.min(254) as u8;
+                            work.win[previous_rank] = win as u16;
                             push(&mut buckets, win as u32, before as u8, previous_rank as u32);
                         }
                     }
                     Value::Win => {
                         work.open[previous_rank] -= 1;
                         let slowest = &mut work.slowest[previous_rank];
-                        *slowest = (*slowest).max(d.min(254) as u8);
+                        *slowest = (*slowest).max(d as u16);
                         if work.open[previous_rank] == 0 && work.win[previous_rank] == NO_WIN {
                             let loss = *slowest as u32 + 1;
                             push(&mut buckets, loss, before as u8, previous_rank as u32);

@@ -9,7 +9,7 @@
 //! | 4 | format version (1) |
 //! | 4 | most pieces `N` |
 //! | 4 | number of slices `S` |
-//! | per slice | 4 bytes of material (own men, own kings, other men, other kings), 8 bytes of length `L`, then `L` codes |
+//! | per slice | 4 bytes of material (own men, own kings, other men, other kings), 8 bytes of length `L`, then `L` codes of 2 bytes |
 //! | 8 | FNV-1a 64 of every byte before it |
 //!
 //! Slices come in increasing order of material, and must be exactly the materials of 2
@@ -21,7 +21,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use super::index::{Material, Squares};
-use super::{code, Endgame, EndgameError, Tables, MAX_BUILD_PIECES};
+use super::{Endgame, EndgameError, Tables, MAX_BUILD_PIECES};
 use crate::games::leapfrog::solve::Fnv1a;
 
 /// The first eight bytes of every endgame table file.
@@ -115,7 +115,8 @@ impl Endgame {
             let m = material;
             put(&mut out, &[m.men, m.kings, m.other_men, m.other_kings])?;
             put(&mut out, &(slice.codes.len() as u64).to_le_bytes())?;
-            put(&mut out, &slice.codes)?;
+            let bytes: Vec<u8> = slice.codes.iter().flat_map(|c| c.to_le_bytes()).collect();
+            put(&mut out, &bytes)?;
         }
         out.write_all(&hash.0.to_le_bytes())?;
         out.flush()
@@ -186,10 +187,16 @@ impl Endgame {
             // In slices, so that memory grows only as data arrives.
             const SLICE: usize = 1 << 20;
             let mut codes = Vec::new();
+            let mut bytes = Vec::new();
             while (codes.len() as u64) < length {
-                let start = codes.len();
-                codes.resize((start + SLICE).min(length as usize), 0);
-                input.take(&mut codes[start..], path, "codes")?;
+                let count = SLICE.min(length as usize - codes.len());
+                bytes.resize(2 * count, 0);
+                input.take(&mut bytes, path, "codes")?;
+                codes.extend(
+                    bytes
+                        .chunks_exact(2)
+                        .map(|b| u16::from_le_bytes([b[0], b[1]])),
+                );
             }
             tables.insert(material, codes);
         }
@@ -214,16 +221,6 @@ impl Endgame {
             != 0
         {
             return Err(corrupt(path, "bytes after the checksum"));
-        }
-        // Past the checksum: codes that no table holds mean the file was written wrong.
-        for slice in tables.iter() {
-            if slice
-                .codes
-                .iter()
-                .any(|c| *c != 0 && code::unpack(*c).is_none())
-            {
-                return Err(corrupt(path, format!("a bad code in {:?}", slice.material)));
-            }
         }
         Ok(Endgame {
             pieces,

@@ -47,7 +47,7 @@ pub enum EndgameError {
     /// A piece count outside what this build handles.
     #[error("--pieces {0}: expected 2 to {MAX_BUILD_PIECES} pieces")]
     BadPieces(u32),
-    /// A distance too long for the table's one byte an entry.
+    /// A distance too long for the table's two bytes an entry.
     #[error("a distance of {distance} plies in {material} does not fit the table")]
     TooDeep {
         /// The slice's material.
@@ -74,35 +74,36 @@ pub enum EndgameError {
     },
 }
 
-/// Byte codes of the tables: `0` not a position, `1..=126` a win in `code - 1` plies,
-/// `128..=253` a loss in `code - 128` plies, `255` a draw.
+/// Two-byte codes of the tables: `0` not a position, `1..=32767` a win in `code - 1`
+/// plies, `32768..=65534` a loss in `code - 32768` plies, `65535` a draw. (One byte is
+/// too little: five pieces already have wins of more than 125 plies.)
 pub(crate) mod code {
     use crate::games::leapfrog::solve::{Entry, Value};
 
     /// A draw.
-    pub const DRAW: u8 = 255;
-    const WIN: u8 = 1;
-    const LOSS: u8 = 128;
-    const MAX_DISTANCE: u32 = 125;
+    pub const DRAW: u16 = u16::MAX;
+    const WIN: u16 = 1;
+    const LOSS: u16 = 32_768;
+    const MAX_DISTANCE: u32 = 32_766;
 
-    /// The byte of `entry`, or `None` when its distance is too long.
+    /// The code of `entry`, or `None` when its distance is too long.
     #[inline]
-    pub fn pack(entry: Entry) -> Option<u8> {
+    pub fn pack(entry: Entry) -> Option<u16> {
         match entry.value {
             Value::Draw => Some(DRAW),
             _ if entry.distance > MAX_DISTANCE => None,
-            Value::Win => Some(WIN + entry.distance as u8),
-            Value::Loss => Some(LOSS + entry.distance as u8),
+            Value::Win => Some(WIN + entry.distance as u16),
+            Value::Loss => Some(LOSS + entry.distance as u16),
         }
     }
 
-    /// The entry of a byte, `None` for "not a position" and bytes no table holds.
+    /// The entry of a code, `None` for "not a position".
     #[inline]
-    pub fn unpack(code: u8) -> Option<Entry> {
+    pub fn unpack(code: u16) -> Option<Entry> {
         let (value, distance) = match code {
             DRAW => (Value::Draw, 0),
-            WIN..=126 => (Value::Win, code - WIN),
-            LOSS..=253 => (Value::Loss, code - LOSS),
+            WIN..=32_767 => (Value::Win, code - WIN),
+            LOSS..=65_534 => (Value::Loss, code - LOSS),
             _ => return None,
         };
         Some(Entry {
@@ -115,7 +116,7 @@ pub(crate) mod code {
 /// The codes of one material.
 pub(crate) struct Slice {
     pub(crate) material: Material,
-    pub(crate) codes: Vec<u8>,
+    pub(crate) codes: Vec<u16>,
 }
 
 /// The tables of every material of up to some number of pieces.
@@ -137,7 +138,7 @@ impl Tables {
         self.slices.get(material.key())?.as_ref()
     }
 
-    pub(crate) fn insert(&mut self, material: Material, codes: Vec<u8>) {
+    pub(crate) fn insert(&mut self, material: Material, codes: Vec<u16>) {
         self.slices[material.key()] = Some(Slice { material, codes });
     }
 
@@ -199,7 +200,7 @@ impl Endgame {
     ///
     /// # Errors
     /// [`EndgameError::BadPieces`] outside 2 to [`MAX_BUILD_PIECES`];
-    /// [`EndgameError::TooDeep`] if a distance does not fit a byte.
+    /// [`EndgameError::TooDeep`] if a distance does not fit a code.
     pub fn build(
         pieces: u32,
         mut progress: impl FnMut(&PieceCount),
@@ -291,7 +292,7 @@ impl Endgame {
             .into_iter()
             .filter_map(|mv| {
                 let mut after = position.clone();
-                after.play(mv);
+                after.play_unchecked(mv);
                 let child = self.frame(&after);
                 let entry = if child.men | child.kings == 0 {
                     Entry {

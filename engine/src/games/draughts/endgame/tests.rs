@@ -67,7 +67,7 @@ fn minimax(
     let mut result = None;
     for mv in moves {
         let mut child = position.clone();
-        child.play(mv);
+        child.play_unchecked(mv);
         match minimax(&mut child, depth - 1, memo) {
             Some(Value::Loss) => {
                 result = Some(Value::Win);

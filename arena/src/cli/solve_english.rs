@@ -9,8 +9,8 @@ use engine::games::draughts::endgame::Endgame;
 use engine::games::draughts::EnglishDraughts;
 use engine::Game;
 
-use crate::cli::stdout_error;
 use crate::error::ArenaError;
+use crate::output::stdout_error;
 
 /// Builds the tables of up to `pieces` pieces, printing each piece count's line as it is
 /// finished and then `seconds:`, and saves them to `out` if given.

@@ -1,7 +1,7 @@
 //! `arena solve`: the full solve of Leapfrog Race, its table file, and the value of any
 //! position under perfect play; with `--variants`, the solve of every race size of a
 //! family, written to `variants.csv`. `arena solve english` builds and asks the English
-//! checkers endgame tables (see [`crate::solve_english`]).
+//! checkers endgame tables (see `solve_english`).
 
 use std::fs;
 use std::io::Write;
@@ -11,11 +11,12 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 use engine::games::leapfrog::solve::variants::{family, solve_variant, CSV_HEADER};
 use engine::games::leapfrog::solve::{SolveTable, MAX_RANKS};
-use engine::{Game, GameKind, Leapfrog};
+use engine::{Game, GameKind, GameSpec, Leapfrog};
 
-use crate::cli::{parse_game, stdout_error};
 use crate::error::ArenaError;
-use crate::solve_english;
+use crate::output::stdout_error;
+
+use super::solve_english;
 
 /// Where `--variants` writes its table when `--out` does not say.
 pub const VARIANTS_CSV: &str = "results/leapfrog/variants.csv";
@@ -54,8 +55,8 @@ pub struct SolveArgs {
 /// # Errors
 /// A game other than Leapfrog Race, a bad position, a table that cannot be read or
 /// written, or a position the table does not hold.
-pub fn solve_command(args: &SolveArgs, out: &mut dyn Write) -> Result<(), ArenaError> {
-    let spec = parse_game(&args.game)?;
+pub(crate) fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), ArenaError> {
+    let spec: GameSpec = args.game.parse()?;
     if spec.kind == GameKind::English {
         return solve_english_command(args, out);
     }
