@@ -122,7 +122,7 @@ fn usage_errors_name_what_is_missing() {
 
 #[test]
 fn long_values_are_cut_and_duplicate_options_refused() {
-    let long = format!("{} A", "A".repeat(200_000));
+    let long = format!("{} A", "A".repeat(100_000));
     let output = run(&["perft", "leapfrog", "--depth", "1", "--position", &long]);
     assert_eq!(output.status.code(), Some(2));
     let err = stderr(&output);
