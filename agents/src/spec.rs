@@ -58,7 +58,15 @@ impl AgentKind {
     pub fn keys(self) -> &'static [&'static str] {
         match self {
             AgentKind::Random | AgentKind::Greedy => &["epsilon", "temperature"],
-            AgentKind::Minimax => &["depth", "nodes", "tt_mib", "epsilon", "temperature"],
+            AgentKind::Minimax => &[
+                "depth",
+                "nodes",
+                "tt_mib",
+                "search",
+                "eval",
+                "epsilon",
+                "temperature",
+            ],
             AgentKind::Mcts => &[
                 "iterations",
                 "c",
@@ -354,7 +362,7 @@ mod tests {
         assert_eq!(
             error("minimax:depth=3,depth=4"),
             "key \"depth\" given twice for agent minimax: valid keys are depth, nodes, \
-             tt_mib, epsilon, temperature"
+             tt_mib, search, eval, epsilon, temperature"
         );
     }
 

@@ -566,6 +566,8 @@ impl Game for Leapfrog {
         if pieces.iter().any(|p| p.count_ones() != shape.pieces()) {
             return Err(error());
         }
+        check_homes(shape, pieces, to_move)
+            .map_err(|why| ParseError::new("position", text, format!("{EXPECTED}; {why}")))?;
         Ok(Leapfrog::from_pieces_on(
             shape, pieces[0], pieces[1], to_move,
         ))
@@ -593,6 +595,23 @@ impl Game for Leapfrog {
             .collect();
         format!("{numbers}\n{spots}\n{} to move", self.to_move)
     }
+}
+
+/// Checks what the rules allow of a parsed position: the game ends when one side has
+/// all its pieces home (A on B's start, B on A's), so both cannot be, and the side that
+/// got there moved last.
+fn check_homes(shape: Shape, pieces: [u32; 2], to_move: Seat) -> Result<(), &'static str> {
+    let (a_home, b_home) = (pieces[0] == shape.start_b(), pieces[1] == shape.start_a());
+    if a_home && b_home {
+        return Err("both sides have all their pieces home: the game ends when the first does");
+    }
+    if (a_home && to_move == Seat::A) || (b_home && to_move == Seat::B) {
+        return Err(
+            "the side to move has all its pieces home: it won with its last move, so \
+                    the other side is to move",
+        );
+    }
+    Ok(())
 }
 
 impl fmt::Display for Leapfrog {
