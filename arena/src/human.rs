@@ -288,7 +288,7 @@ pub fn play_with_humans<G: Game>(
         outcome,
         forfeit: None,
     };
-    reset_agents(players, setup.seed);
+    reset_agents(players, setup);
     if show {
         writeln!(out, "{}\n", start.render())?;
     }
@@ -367,10 +367,11 @@ fn resignation(seat: Seat, seats: usize) -> Outcome {
 }
 
 /// Resets every agent with its seat's seed, as at the start of a game.
-fn reset_agents<G: Game>(players: &mut [Player<G>], game_seed: u64) {
+fn reset_agents<G: Game>(players: &mut [Player<G>], setup: &GameSetup) {
+    let seats = players.len();
     for (seat, player) in players.iter_mut().enumerate() {
         if let Player::Agent(agent) = player {
-            agent.reset(seeds::agent_seed(game_seed, seat));
+            agent.reset(seeds::agent_seed(setup.seed, seat, setup.rotation, seats));
         }
     }
 }
@@ -383,7 +384,7 @@ fn replay_to_agents<G: Game>(
     setup: &GameSetup,
     moves: &[G::Move],
 ) {
-    reset_agents(players, setup.seed);
+    reset_agents(players, setup);
     let mut position = start.clone();
     for (ply, &mv) in moves.iter().enumerate() {
         if ply as u32 >= setup.opening_plies {
@@ -410,6 +411,7 @@ mod tests {
     fn setup(seed: u64) -> GameSetup {
         GameSetup {
             seed,
+            rotation: 0,
             opening_plies: 0,
             max_plies: 200,
         }

@@ -14,6 +14,9 @@ use crate::seeds;
 pub struct GameSetup {
     /// The game's seed: the opening and every agent's seed derive from it.
     pub seed: u64,
+    /// Which game of its set this is (0 for the first, 1 for the one with seats swapped,
+    /// and so on round a table): the agents' seeds follow the agents round the seats.
+    pub rotation: usize,
     /// Seeded random plies played before the agents take over.
     pub opening_plies: u32,
     /// The game stops here, and progress decides.
@@ -42,7 +45,7 @@ pub fn play_game<G: Game>(
     let players = start.players();
     assert_eq!(agents.len(), players, "one agent per seat");
     for (seat, agent) in agents.iter_mut().enumerate() {
-        agent.reset(seeds::agent_seed(setup.seed, seat));
+        agent.reset(seeds::agent_seed(setup.seed, seat, setup.rotation, players));
     }
     let mut position = start.clone();
     let mut played = Vec::new();
@@ -156,6 +159,7 @@ mod tests {
     fn illegal_moves_and_panics_forfeit() {
         let setup = GameSetup {
             seed: 1,
+            rotation: 0,
             opening_plies: 0,
             max_plies: 200,
         };
@@ -172,6 +176,7 @@ mod tests {
     fn ply_cap_lets_progress_decide() {
         let setup = GameSetup {
             seed: 1,
+            rotation: 0,
             opening_plies: 3,
             max_plies: 9,
         };
@@ -184,6 +189,7 @@ mod tests {
     fn opening_depends_on_the_seed() {
         let setup = |seed| GameSetup {
             seed,
+            rotation: 0,
             opening_plies: 12,
             max_plies: 12,
         };

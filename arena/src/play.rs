@@ -55,6 +55,7 @@ pub fn play_command(
         let specs = levels::resolve_all(&written, &levels_path)?;
         let setup = GameSetup {
             seed: args.seed,
+            rotation: 0,
             opening_plies: args.opening_plies,
             max_plies: args.max_plies.unwrap_or_else(|| start.ply_cap()),
         };
@@ -317,6 +318,8 @@ pub fn replay_command(args: &ReplayArgs, out: &mut dyn Write) -> Result<(), Aren
         .collect::<Result<Vec<String>, ArenaError>>()?;
     let setup = GameSetup {
         seed: row.seed,
+        // The games of a set are consecutive from a multiple of the table size.
+        rotation: (row.game_id % row.seats.len() as u64) as usize,
         opening_plies: identity.opening_plies,
         max_plies: identity.max_plies,
     };
@@ -388,6 +391,7 @@ mod tests {
     fn recorded_seats_are_named_by_their_specs_or_their_labels() {
         let setup = GameSetup {
             seed: 3,
+            rotation: 0,
             opening_plies: 0,
             max_plies: 200,
         };

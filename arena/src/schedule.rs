@@ -17,6 +17,9 @@ pub struct ScheduledGame {
     pub seed: u64,
     /// The agent (an index into the config's agents) in each seat, in turn order.
     pub seats: Vec<usize>,
+    /// Which game of its set this is: seat s holds the set's agent (s + rotation) mod the
+    /// seats (0 for the first game, 1 for the one with seats swapped).
+    pub rotation: usize,
 }
 
 /// Every game of a round-robin among `identity`'s agents at tables of `players` seats,
@@ -38,6 +41,7 @@ pub fn round_robin(identity: &RunIdentity, players: usize) -> Vec<ScheduledGame>
                     pairing,
                     seed,
                     seats,
+                    rotation,
                 });
             }
         }

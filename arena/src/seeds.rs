@@ -7,6 +7,18 @@ use rand_chacha::ChaCha8Rng;
 /// The stream of a game seed that drives the random opening.
 pub const OPENING_STREAM: u64 = 0;
 
+/// The first of the streams of a game seed that agents' seeds come from: the agent placed
+/// k-th in its game set (the one in seat k of the set's first game) draws from stream
+/// `AGENT_STREAM + k` in every game of the set, whichever seat it has. An agent's choices
+/// thus follow the agent, not the seat: with the same stochastic agent in both seats, the
+/// two games of a pair share the opening but not the choices after it.
+pub const AGENT_STREAM: u64 = 1;
+
+/// The stream of the master seed that seeds the bootstrap of blunder rates over games
+/// (`accuracy.csv`, and a calibration's `difficulty.csv` and `calibration.csv`), one word
+/// per agent, point or level.
+pub const BLUNDER_BOOTSTRAP_STREAM: u64 = 0x0a11_7515;
+
 /// A 64-bit seed drawn from stream `stream` of the ChaCha generator seeded by `seed`,
 /// `index` words in.
 pub fn derive(seed: u64, stream: u64, index: u64) -> u64 {
@@ -22,9 +34,13 @@ pub fn pair_seed(master: u64, pairing: usize, pair: u32) -> u64 {
     derive(master, pairing as u64 + 1, u64::from(pair))
 }
 
-/// The seed the agent in seat `seat` is reset with, in a game with seed `game_seed`.
-pub fn agent_seed(game_seed: u64, seat: usize) -> u64 {
-    derive(game_seed, seat as u64 + 1, 0)
+/// The seed the agent in seat `seat` is reset with, in game `rotation` of a set of
+/// `players`-seat games with seed `game_seed` (game r of a set seats in seat s the agent
+/// placed (s + r) mod `players`: rotation 0 is the set's first game, 1 the game with seats
+/// swapped). See [`AGENT_STREAM`].
+pub fn agent_seed(game_seed: u64, seat: usize, rotation: usize, players: usize) -> u64 {
+    let place = (seat + rotation) % players.max(1);
+    derive(game_seed, AGENT_STREAM + place as u64, 0)
 }
 
 /// The generator for the random opening of a game with seed `game_seed`.
@@ -45,6 +61,18 @@ mod tests {
         assert_ne!(a, pair_seed(42, 0, 1));
         assert_ne!(a, pair_seed(42, 1, 0));
         assert_ne!(a, pair_seed(43, 0, 0));
-        assert_ne!(agent_seed(a, 0), agent_seed(a, 1));
+        assert_ne!(agent_seed(a, 0, 0, 2), agent_seed(a, 1, 0, 2));
+    }
+
+    #[test]
+    fn an_agent_keeps_its_stream_when_seats_swap() {
+        let seed = pair_seed(7, 0, 3);
+        // The agent in seat 0 of the first game sits in seat 1 of the second.
+        assert_eq!(agent_seed(seed, 0, 0, 2), agent_seed(seed, 1, 1, 2));
+        assert_eq!(agent_seed(seed, 1, 0, 2), agent_seed(seed, 0, 1, 2));
+        // So the seat-0 agent of the two games (the same spec against itself) differs.
+        assert_ne!(agent_seed(seed, 0, 0, 2), agent_seed(seed, 0, 1, 2));
+        // Tables of three rotate through three streams.
+        assert_eq!(agent_seed(seed, 2, 1, 3), agent_seed(seed, 0, 0, 3));
     }
 }

@@ -418,6 +418,7 @@ fn play_scheduled<G: Evaluate>(
 ) -> GameRow {
     let setup = GameSetup {
         seed: game.seed,
+        rotation: game.rotation,
         opening_plies: identity.opening_plies,
         max_plies: identity.max_plies,
     };

@@ -253,3 +253,117 @@ spec = "random"
         );
     }
 }
+
+/// Rows of a CSV file as maps from column name to value.
+fn csv_maps(path: &Path) -> Vec<std::collections::HashMap<String, String>> {
+    let mut reader = csv::Reader::from_path(path).unwrap();
+    let header: Vec<String> = reader.headers().unwrap().iter().map(String::from).collect();
+    reader
+        .records()
+        .map(|record| {
+            let record = record.unwrap();
+            header
+                .iter()
+                .cloned()
+                .zip(record.iter().map(String::from))
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn ratings_are_the_maximum_likelihood_fit_when_everyone_won_and_lost() {
+    let dir = scratch("ml-fit");
+    let out = dir.join("out");
+    let agents = [
+        ("random", "random"),
+        ("random-2", "random"),
+        ("mcts-8", "mcts:iterations=8"),
+    ];
+    let path = config(&dir, &out, 30, &agents);
+    let output = run(&["run", &path]);
+    assert!(output.status.success(), "{}", stderr(&output));
+
+    // points[i][j]: what agent i scored against agent j, from games.csv alone.
+    let names: Vec<&str> = agents.iter().map(|a| a.0).collect();
+    let index = |name: &str| names.iter().position(|n| *n == name).unwrap();
+    let mut points = [[0.0f64; 3]; 3];
+    let mut games = [[0.0f64; 3]; 3];
+    for row in csv_maps(&out.join("games.csv")) {
+        let (a, b) = (index(&row["first"]), index(&row["second"]));
+        let first = match row["winner"].as_str() {
+            "first" => 1.0,
+            "second" => 0.0,
+            _ => 0.5,
+        };
+        points[a][b] += first;
+        points[b][a] += 1.0 - first;
+        games[a][b] += 1.0;
+        games[b][a] += 1.0;
+    }
+    for a in 0..3 {
+        for b in (0..3).filter(|&b| b != a) {
+            assert!(
+                points[a][b] > 0.0 && points[a][b] < games[a][b],
+                "{} v {}: every player must have won and lost",
+                names[a],
+                names[b]
+            );
+        }
+    }
+
+    // A plain maximum-likelihood fit: Newton steps on each rating in turn, the first agent
+    // (the anchor) held at 0. At the maximum each agent's expected points equal its points.
+    let expected =
+        |r: &[f64; 3], a: usize, b: usize| 1.0 / (1.0 + 10f64.powf((r[b] - r[a]) / 400.0));
+    let mut r = [0.0f64; 3];
+    for _ in 0..10_000 {
+        for a in 1..3 {
+            let (mut gradient, mut curvature) = (0.0, 0.0);
+            for b in (0..3).filter(|&b| b != a) {
+                let e = expected(&r, a, b);
+                gradient += points[a][b] - games[a][b] * e;
+                curvature += games[a][b] * e * (1.0 - e);
+            }
+            r[a] += gradient / curvature * 400.0 / std::f64::consts::LN_10;
+        }
+    }
+
+    let standings = csv_maps(&out.join("standings.csv"));
+    for row in &standings {
+        let a = index(&row["agent"]);
+        let rating: f64 = row["rating"].parse().unwrap();
+        assert!(
+            (rating - r[a]).abs() <= 1.0,
+            "{}: standings.csv {rating} v maximum likelihood {:.2}",
+            row["agent"],
+            r[a]
+        );
+        assert_eq!(row["rating_fit"], "ml");
+    }
+}
+
+#[test]
+fn one_stochastic_agent_on_both_seats_plays_two_different_games_a_pair() {
+    let dir = scratch("self-play");
+    let out = dir.join("out");
+    let path = config(
+        &dir,
+        &out,
+        25,
+        &[("random", "random"), ("random-2", "random")],
+    );
+    assert!(run(&["run", &path]).status.success());
+    let rows = csv_maps(&out.join("games.csv"));
+    assert_eq!(rows.len(), 50);
+    for pair in rows.chunks(2) {
+        // Same opening (seed), seats swapped, yet the agents choose differently.
+        assert_eq!(pair[0]["seed"], pair[1]["seed"]);
+        assert_eq!(pair[0]["first"], pair[1]["second"]);
+        assert_ne!(
+            pair[0]["moves"], pair[1]["moves"],
+            "game {} repeats game {}",
+            pair[1]["game_id"], pair[0]["game_id"]
+        );
+    }
+}

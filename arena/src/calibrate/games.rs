@@ -340,6 +340,8 @@ fn play_one<G: Evaluate>(
     let mut b = cache.remove(&(1, second.to_string())).expect("built");
     let game_setup = GameSetup {
         seed,
+        // A pair's two games have consecutive ids from an even one: forward, then backward.
+        rotation: (game_id % 2) as usize,
         opening_plies: setup.opening_plies,
         max_plies: setup.max_plies,
     };
