@@ -35,7 +35,7 @@ pub trait Evaluate: Game {
     fn playout_gain(&self, mv: Self::Move) -> i32 {
         let seat = self.to_move();
         let mut after = self.clone();
-        after.play(mv);
+        after.play_unchecked(mv);
         after.greedy_progress(seat) - self.greedy_progress(seat)
     }
 
@@ -308,7 +308,7 @@ mod tests {
         let mut position = ChineseCheckers::default();
         assert_eq!(position.evaluate(Seat::A), 0);
         let mv = position.parse_move("8-17").unwrap();
-        position.play(mv);
+        position.play_unchecked(mv);
         assert!(position.evaluate(Seat::A) > 0);
         assert_eq!(position.evaluate(Seat::A), -position.evaluate(Seat::B));
     }

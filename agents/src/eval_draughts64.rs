@@ -90,7 +90,7 @@ mod tests {
                 break;
             }
             position.generate_moves(&mut moves);
-            position.play(moves[moves.len() / 2]);
+            position.play_unchecked(moves[moves.len() / 2]);
             assert_eq!(position.evaluate(Seat::A), -position.evaluate(Seat::B));
         }
     }

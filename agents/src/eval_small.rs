@@ -99,7 +99,7 @@ mod tests {
             while !position.is_over() {
                 out.push(position.clone());
                 position.generate_moves(&mut moves);
-                position.play(moves[rng.random_range(0..moves.len())]);
+                position.play_unchecked(moves[rng.random_range(0..moves.len())]);
             }
         }
         out
@@ -125,7 +125,7 @@ mod tests {
         let alquerque = Alquerque::parse_position("5/5/5/5/wb3 w").unwrap();
         let mut after = alquerque.clone();
         let mv = after.parse_move("a1xc1").unwrap();
-        after.play(mv);
+        after.play_unchecked(mv);
         assert!(after.evaluate(Seat::A) >= 100);
     }
 }

@@ -373,7 +373,7 @@ impl<G: Evaluate> MinimaxAgent<G> {
             let index = self.root[r].index;
             let mv = self.plies[0].moves[index];
             let floor = if exact_root { -INFINITY } else { alpha };
-            position.play(mv);
+            position.play_unchecked(mv);
             let value = self.child_value(position, mover, depth - 1, 1, floor, INFINITY);
             position.undo(mv);
             if self.aborted {
@@ -488,7 +488,7 @@ impl<G: Evaluate> MinimaxAgent<G> {
             // The children will probe the table: start loading all their buckets at once.
             for index in 0..count {
                 let mv = self.plies[at].moves[index];
-                position.play(mv);
+                position.play_unchecked(mv);
                 self.table.prefetch(position.hash() ^ self.key_salt);
                 position.undo(mv);
             }
@@ -509,7 +509,7 @@ impl<G: Evaluate> MinimaxAgent<G> {
                 order[k].1 as usize
             };
             let mv = self.plies[at].moves[index];
-            position.play(mv);
+            position.play_unchecked(mv);
             let value = self.child_value(position, mover, depth - 1, ply + 1, alpha, beta);
             position.undo(mv);
             if self.aborted {
@@ -735,7 +735,7 @@ mod tests {
                     "{position}: {info:?}"
                 );
                 let mut after = position;
-                after.play(mv);
+                after.play_unchecked(mv);
                 assert_eq!(
                     solve(&after, &mut solved),
                     0.0,

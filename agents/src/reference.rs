@@ -32,7 +32,7 @@ pub fn move_values<G: Evaluate>(position: &G, depth: u32) -> Vec<(G::Move, i32)>
     moves
         .into_iter()
         .map(|mv| {
-            position.play(mv);
+            position.play_unchecked(mv);
             let v = value(&mut position, depth - 1, 1, root);
             position.undo(mv);
             (mv, v)
@@ -54,7 +54,7 @@ fn value<G: Evaluate>(position: &mut G, depth: u32, ply: u32, root: Seat) -> i32
     let values: Vec<i32> = moves
         .into_iter()
         .map(|mv| {
-            position.play(mv);
+            position.play_unchecked(mv);
             let v = value(position, depth - 1, ply + 1, root);
             position.undo(mv);
             v

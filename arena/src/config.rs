@@ -179,11 +179,12 @@ pub fn parse(path: &Path, text: &str) -> Result<TournamentConfig, ArenaError> {
         }
         None => ("game", raw.game.span()),
     };
-    let (start_ply_cap, players) = with_game!(game.kind, G => {
-        let start = <G as engine::Game>::new(&game.options)
-            .map_err(|e| at(span.clone(), format!("field `{field}`: {e}")))?;
-        (engine::Game::ply_cap(&start), engine::Game::players(&start))
-    });
+    let engine::Limits {
+        ply_cap: start_ply_cap,
+        players,
+    } = game
+        .limits()
+        .map_err(|e| at(span.clone(), format!("field `{field}`: {e}")))?;
 
     at_least_one(&at, "games_per_pair", Some(&raw.games_per_pair), 1)?;
     let max_plies = at_least_one(&at, "max_plies", raw.max_plies.as_ref(), start_ply_cap)?;
@@ -340,6 +341,36 @@ pub(crate) fn located(path: &Path, text: &str, span: Range<usize>, message: Stri
         format!(" (written {:?})", written.trim())
     };
     ArenaError::input(format!("{}:{line}: {message}{quoted}", path.display()))
+}
+
+/// Checks that `spec` builds an agent for `game`.
+pub(crate) fn check_spec(game: &GameSpec, spec: &str) -> Result<(), agents::SpecError> {
+    with_game!(game.kind, G => {
+        agents::build::<G>(spec)?;
+    });
+    Ok(())
+}
+
+/// Applies the command line's `--threads` and `--out` over a config's values.
+///
+/// # Errors
+/// `--threads 0`.
+pub(crate) fn apply_overrides(
+    threads: Option<usize>,
+    out: &Option<PathBuf>,
+    config_threads: &mut usize,
+    config_out: &mut PathBuf,
+) -> Result<(), ArenaError> {
+    if let Some(threads) = threads {
+        if threads == 0 {
+            return Err(ArenaError::input("--threads 0: expected at least 1"));
+        }
+        *config_threads = threads;
+    }
+    if let Some(dir) = out {
+        *config_out = dir.clone();
+    }
+    Ok(())
 }
 
 #[cfg(test)]

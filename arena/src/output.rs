@@ -1,9 +1,37 @@
-//! Output folders: the rule every verb that writes a run follows. A folder that already
-//! holds a run is refused unless the user asks to resume it or to replace it.
+//! Writing what a verb produces: the report on standard output, whole files written
+//! atomically, and claiming an output folder. A folder that already holds a run is
+//! refused unless the user asks to resume it or to replace it. This module imports
+//! nothing of the arena but its error type.
 
+use std::fs::File;
+use std::io::Write;
 use std::path::Path;
 
 use crate::error::ArenaError;
+
+/// An error writing the report to standard output.
+pub fn stdout_error(error: std::io::Error) -> ArenaError {
+    ArenaError::failure(format!("cannot write to standard output: {error}"))
+}
+
+/// Writes `contents` to `path` atomically: a temporary file beside it, synced, renamed.
+///
+/// # Errors
+/// Any step fails; `path` then keeps its old contents, and the temporary file is
+/// removed.
+pub fn write_atomically(path: &Path, contents: &[u8]) -> Result<(), ArenaError> {
+    let temporary = path.with_extension("tmp");
+    let written = File::create(&temporary).and_then(|mut file| {
+        file.write_all(contents)?;
+        file.sync_all()?;
+        std::fs::rename(&temporary, path)
+    });
+    written.map_err(|error| {
+        // Nothing half-written is left behind, not even under another name.
+        let _ = std::fs::remove_file(&temporary);
+        ArenaError::io(path, "write", error)
+    })
+}
 
 /// What the caller may do with an output folder it has claimed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -28,6 +28,7 @@ use engine::games::draughts::{
 use engine::{Draughts, EndReason, Game, GameKind, GameSpec, Outcome, Seat};
 
 use crate::error::ArenaError;
+use crate::runner::game::Fault;
 
 /// Movetext lines stay within this many characters, as PGN asks.
 const LINE_WIDTH: usize = 79;
@@ -44,7 +45,7 @@ pub struct RecordInfo<'a> {
     /// How the game ended.
     pub outcome: &'a Outcome,
     /// The seat that forfeited and why, if one did.
-    pub forfeit: Option<&'a (Seat, String)>,
+    pub forfeit: Option<&'a (Seat, Fault)>,
 }
 
 /// How the PDN standard names a variant.
@@ -275,7 +276,7 @@ fn variant_record<R: Rules>(
         if position.side_to_move() != first {
             number += 1;
         }
-        position.play(mv);
+        position.play_unchecked(mv);
     }
     tokens.push(end_comment(info, first));
     tokens.push(result.to_string());
@@ -319,7 +320,7 @@ fn end_comment(info: &RecordInfo<'_>, first: Colour) -> String {
         let _ = write!(
             comment,
             "; {side} forfeits: {}",
-            why.replace(['{', '}'], "")
+            why.to_string().replace(['{', '}'], "")
         );
     }
     comment.push('}');
@@ -408,7 +409,7 @@ mod tests {
             round: "-",
             seats: &seats,
             outcome: &outcome,
-            forfeit: Some(&(Seat::B, "panicked: {odd}".to_string())),
+            forfeit: Some(&(Seat::B, Fault::Panicked("{odd}".to_string()))),
         };
         let text = record(&game, &info, &[]).unwrap();
         assert!(text.contains("[GameType \"29\"]\n[Variant \"parachute\"]\n[FEN \"W:WP1,"));

@@ -7,29 +7,30 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 use agents::Evaluate;
-use clap::Args;
 use engine::{with_game, Game, GameSpec};
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
-use crate::calibrate::config::{check_spec, GsprtSettings};
-use crate::calibrate::games::{record_of, BatchPlayer, Matchup, ReadGames, Setup};
-use crate::cli::stdout_error;
-use crate::config::{at_least_one, default_out, default_threads, located, read_text};
+use crate::batches::{record_of, BatchPlayer, Matchup, ReadGames, Setup};
+use crate::config::{at_least_one, check_spec, default_out, default_threads, located, read_text};
 use crate::error::ArenaError;
 use crate::stats::{Gsprt, GsprtStatus, Outcomes, PairRecord, Verdict};
 
-/// `arena sprt`.
-#[derive(Debug, Args)]
-pub struct SprtArgs {
-    /// The test's config (TOML).
-    pub config: PathBuf,
-    /// Worker threads (overrides the config).
-    #[arg(long)]
-    pub threads: Option<usize>,
-    /// Output folder for the games (overrides the config).
-    #[arg(long)]
-    pub out: Option<PathBuf>,
+/// The settings of a sequential test (between consecutive levels of a calibration, or
+/// the two agents of `arena sprt`).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GsprtSettings {
+    /// Elo by which a level must beat the one below (H1); H0 is Elo 0.
+    pub margin: f64,
+    /// False positive rate.
+    pub alpha: f64,
+    /// False negative rate.
+    pub beta: f64,
+    /// Game pairs per batch.
+    pub batch_pairs: u32,
+    /// Game pairs before the test gives up without a verdict.
+    pub max_pairs: u32,
 }
 
 /// How a sequential test ended.
@@ -162,11 +163,10 @@ pub fn load(path: &Path) -> Result<(SprtConfig, GameSpec), ArenaError> {
         .get_ref()
         .parse()
         .map_err(|e: engine::GameError| at(raw.game.span(), format!("field `game`: {e}")))?;
-    let ply_cap = with_game!(game.kind, G => {
-        let start = <G as Game>::new(&game.options)
-            .map_err(|e| at(raw.game.span(), format!("field `game`: {e}")))?;
-        start.ply_cap()
-    });
+    let ply_cap = game
+        .limits()
+        .map_err(|e| at(raw.game.span(), format!("field `game`: {e}")))?
+        .ply_cap;
     for (field, spec) in [("first", &raw.first), ("second", &raw.second)] {
         check_spec(&game, spec.get_ref())
             .map_err(|e| at(spec.span(), format!("field `{field}`: {e}")))?;
@@ -212,19 +212,16 @@ pub fn load(path: &Path) -> Result<(SprtConfig, GameSpec), ArenaError> {
     ))
 }
 
-/// Runs `arena sprt`: the games go to `games.csv` in the output folder (replaced each
-/// run), the LLR after each batch and the verdict to `out`.
+/// Runs the sequential test of `config`: the games go to `games.csv` in the output
+/// folder (replaced each run), the LLR after each batch to `out`.
 ///
 /// # Errors
-/// A bad config, or I/O failures.
-pub fn sprt_command(args: &SprtArgs, out: &mut dyn Write) -> Result<(), ArenaError> {
-    let (mut config, game) = load(&args.config)?;
-    crate::cli::apply_overrides(
-        args.threads,
-        &args.out,
-        &mut config.threads,
-        &mut config.out,
-    )?;
+/// I/O failures.
+pub fn sprt(
+    config: &SprtConfig,
+    game: &GameSpec,
+    out: &mut dyn Write,
+) -> Result<SprtOutcome, ArenaError> {
     std::fs::create_dir_all(&config.out).map_err(|e| ArenaError::io(&config.out, "create", e))?;
     let path = config.out.join("games.csv");
     if path.exists() {
@@ -236,36 +233,11 @@ pub fn sprt_command(args: &SprtArgs, out: &mut dyn Write) -> Result<(), ArenaErr
         max_plies: config.max_plies,
         threads: config.threads,
     };
-    let outcome = with_game!(game.kind, G => {
+    with_game!(game.kind, G => {
         let start = G::new(&game.options)?;
         let mut player = BatchPlayer::new(start, setup, &path, ReadGames::default())?;
-        test_between(&mut player, &config, out)?
-    });
-    let s = outcome.status;
-    let verdict = match s.verdict {
-        Verdict::AcceptH1 => format!(
-            "H1 accepted: {} is stronger by about {} Elo",
-            config.first,
-            config.elo0 + config.settings.margin
-        ),
-        Verdict::AcceptH0 => format!(
-            "H0 accepted: {} is not stronger by {} Elo",
-            config.first,
-            config.elo0 + config.settings.margin
-        ),
-        Verdict::Continue => format!("no verdict within {} pairs", config.settings.max_pairs),
-    };
-    writeln!(
-        out,
-        "LLR {:.3}, bounds [{:.3}, {:.3}], {} pairs (pentanomial {:?}): {verdict}",
-        s.llr,
-        s.lower,
-        s.upper,
-        outcome.record.pairs(),
-        outcome.record.pentanomial()
-    )
-    .map_err(stdout_error)?;
-    Ok(())
+        test_between(&mut player, config, out)
+    })
 }
 
 fn test_between<G: Evaluate>(

@@ -212,7 +212,7 @@ fn a_small_tournament_report_holds_its_agents_and_numbers() {
 
 #[test]
 fn the_shipped_calibration_report_marks_its_levels() {
-    let page = arena::html_report::render(&repo_root().join("results/leapfrog")).unwrap();
+    let page = arena::report::render(&repo_root().join("results/leapfrog")).unwrap();
     let attributes = check_markup(&page);
     assert_self_contained(&attributes);
     let charts = svgs(&page);

@@ -5,13 +5,16 @@ use std::collections::HashSet;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
-use engine::{with_game, GameKind, GameSpec};
+use engine::{GameKind, GameSpec};
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
 use super::knob::Knob;
-use crate::config::{at_least_one, default_out, default_threads, located, read_text, AgentEntry};
+use crate::config::{
+    at_least_one, check_spec, default_out, default_threads, located, read_text, AgentEntry,
+};
 use crate::error::ArenaError;
+use crate::sprt::GsprtSettings;
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -158,22 +161,6 @@ impl Tolerance {
     }
 }
 
-/// The sequential test between consecutive levels.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct GsprtSettings {
-    /// Elo by which a level must beat the one below (H1); H0 is Elo 0.
-    pub margin: f64,
-    /// False positive rate.
-    pub alpha: f64,
-    /// False negative rate.
-    pub beta: f64,
-    /// Game pairs per batch.
-    pub batch_pairs: u32,
-    /// Game pairs before the test gives up without a verdict.
-    pub max_pairs: u32,
-}
-
 /// Everything that decides a calibration's results (threads and the output folder do
 /// not): recorded in the output folder's `config.toml` and compared on `--resume`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -262,11 +249,10 @@ pub fn parse(path: &Path, text: &str) -> Result<CalibrationConfig, ArenaError> {
         .get_ref()
         .parse()
         .map_err(|e: engine::GameError| at(raw.game.span(), format!("field `game`: {e}")))?;
-    let ply_cap = with_game!(game.kind, G => {
-        let start = <G as engine::Game>::new(&game.options)
-            .map_err(|e| at(raw.game.span(), format!("field `game`: {e}")))?;
-        engine::Game::ply_cap(&start)
-    });
+    let ply_cap = game
+        .limits()
+        .map_err(|e| at(raw.game.span(), format!("field `game`: {e}")))?
+        .ply_cap;
     let max_plies = at_least_one(&at, "max_plies", raw.max_plies.as_ref(), ply_cap)?;
     let threads = at_least_one(&at, "threads", raw.threads.as_ref(), default_threads())?;
     let confidence = match &raw.confidence {
@@ -502,14 +488,6 @@ fn positive(
             ),
         )),
     }
-}
-
-/// Checks that `spec` builds an agent for `game`.
-pub(crate) fn check_spec(game: &GameSpec, spec: &str) -> Result<(), agents::SpecError> {
-    with_game!(game.kind, G => {
-        agents::build::<G>(spec)?;
-    });
-    Ok(())
 }
 
 fn parse_family(

@@ -9,17 +9,14 @@ use std::io::Write;
 use agents::Evaluate;
 
 use super::config::{CalibrationIdentity, Target};
-use super::games::{BatchPlayer, Matchup, PlayedPair};
 use super::knob::Knob;
 use super::measure::{estimate, ratings, BlunderJudge, Estimate, Ladder, Measured};
-use crate::cli::stdout_error;
+use crate::batches::{BatchPlayer, Matchup, PlayedPair};
 use crate::error::ArenaError;
+use crate::output::stdout_error;
 use crate::seeds;
 use crate::sprt::{sequential_test, SprtOutcome};
 use crate::stats::z_for_confidence;
-
-/// The stream of the master seed that seeds rating bootstraps.
-const RATING_STREAM: u64 = 0x7261_7469_6e67;
 
 /// One knob value measured.
 #[derive(Clone, Debug)]
@@ -261,7 +258,7 @@ impl<'a, G: Evaluate> Search<'a, G> {
         for (reference, pairs) in measured.pairs.iter().enumerate() {
             games.push((references, reference, &pairs[..]));
         }
-        let seed = seeds::derive(self.config.seed, RATING_STREAM, point as u64);
+        let seed = seeds::derive(self.config.seed, seeds::RATING_STREAM, point as u64);
         ratings(
             references + 1,
             &games,
@@ -274,7 +271,7 @@ impl<'a, G: Evaluate> Search<'a, G> {
 
     /// The seed of the blunder-rate bootstrap of point (or level) `index`.
     fn blunder_seed(&self, index: u64) -> u64 {
-        seeds::derive(self.config.seed, seeds::BLUNDER_BOOTSTRAP_STREAM, index)
+        seeds::derive(self.config.seed, seeds::ACCURACY_STREAM, index)
     }
 
     fn anchor(&self) -> usize {
@@ -508,7 +505,7 @@ impl<'a, G: Evaluate> Search<'a, G> {
                 measured[*j - references].add(&specs[*j], *i, pairs.clone(), self.judge.as_ref());
             }
         }
-        let seed = seeds::derive(config.seed, RATING_STREAM, u64::MAX);
+        let seed = seeds::derive(config.seed, seeds::RATING_STREAM, u64::MAX);
         let all = ratings(
             specs.len(),
             &games,

@@ -83,7 +83,7 @@ mod tests;
 use std::fmt;
 use std::sync::LazyLock;
 
-use crate::game::{EndReason, Game, GameError, GameOptions, ParseError, Status};
+use crate::game::{EndReason, Game, GameError, GameInfo, GameOptions, Limits, ParseError, Status};
 use crate::player::{Seat, MAX_PLAYERS};
 use crate::zobrist;
 
@@ -827,7 +827,7 @@ impl ChineseCheckers {
 
     #[inline]
     fn cap(&self) -> u32 {
-        PLIES_PER_PLAYER * self.rules.players as u32
+        PLIES_PER_PLAYER * u32::from(self.rules.players)
     }
 
     /// The notation's character for 0-based hole `hole`.
@@ -850,7 +850,7 @@ impl ChineseCheckers {
         self.team_won != 0 || (self.finished + self.eliminated) as usize + 1 >= self.players()
     }
 
-    /// [`Game::play`] under the options that keep history.
+    /// [`Game::play_unchecked`] under the options that keep history.
     fn play_with_options(&mut self, mv: ChineseCheckersMove) {
         let seat = mv.seat as usize;
         let (from, to) = (mv.from as usize, mv.to as usize);
@@ -931,9 +931,25 @@ impl Game for ChineseCheckers {
 
     const NAME: &'static str = "chinese-checkers";
 
+    const INFO: GameInfo = GameInfo {
+        players: &[2, 3, 4, 6],
+        default_ply_cap: 2 * PLIES_PER_PLAYER,
+        option_keys: OPTION_KEYS,
+        captures: false,
+    };
+
     fn new(options: &GameOptions) -> Result<Self, GameError> {
         options.expect_only(Self::NAME, OPTION_KEYS)?;
         Ok(ChineseCheckers::start(Rules::from_pairs(options.iter())?))
+    }
+
+    fn limits(options: &GameOptions) -> Result<Limits, GameError> {
+        options.expect_only(Self::NAME, OPTION_KEYS)?;
+        let rules = Rules::from_pairs(options.iter())?;
+        Ok(Limits {
+            players: rules.players as usize,
+            ply_cap: PLIES_PER_PLAYER * u32::from(rules.players),
+        })
     }
 
     fn players(&self) -> usize {
@@ -991,7 +1007,7 @@ impl Game for ChineseCheckers {
     }
 
     #[inline]
-    fn play(&mut self, mv: ChineseCheckersMove) {
+    fn play_unchecked(&mut self, mv: ChineseCheckersMove) {
         if self.keeps_history() {
             self.play_with_options(mv);
             return;

@@ -213,7 +213,7 @@ fn filling_the_goal_wins_even_when_spoiled_by_an_opponent() {
     assert_eq!(p.status(), Status::Ongoing);
     let mv = p.parse_move(&format!("{from}-{to}")).unwrap();
     assert!(p.is_legal(mv));
-    p.play(mv);
+    p.play_unchecked(mv);
     assert_eq!(
         p.status(),
         Status::Over(Outcome::win(Seat::A, 2, EndReason::Goal))
@@ -231,7 +231,7 @@ fn a_goal_filled_by_opponents_alone_is_no_win() {
     // The start: A's goal is full of B's pieces, none of A's.
     let mut p = ChineseCheckers::default();
     let mv = p.parse_move("8-17").unwrap();
-    p.play(mv);
+    p.play_unchecked(mv);
     assert!(!p.has_filled_goal(Seat::A));
     assert_eq!(p.status(), Status::Ongoing);
 }
@@ -270,7 +270,7 @@ fn three_players_play_on_for_places_and_skip_the_finished() {
     let c = [at(0, 0), at(-1, 1)];
     let mut p = position(rules, &[&a, &b, &c], Seat::A);
     let a_move = p.parse_move(&format!("{a_from}-{a_to}")).unwrap();
-    p.play(a_move);
+    p.play_unchecked(a_move);
     assert_eq!(p.place(Seat::A), Some(1));
     assert_eq!(p.status(), Status::Ongoing);
     assert_eq!(p.to_move(), Seat::B);
@@ -281,17 +281,17 @@ fn three_players_play_on_for_places_and_skip_the_finished() {
             *t.iter().find(|h| **h != b_to).unwrap()
         }))
         .unwrap();
-    p.play(b_wait);
+    p.play_unchecked(b_wait);
     assert_eq!(p.to_move(), Seat::new(2));
     let c_move = p.parse_move(&format!("{}-{}", at(0, 0), at(1, 0))).unwrap();
-    p.play(c_move);
+    p.play_unchecked(c_move);
     assert_eq!(p.to_move(), Seat::B);
     p.undo(c_move);
     p.undo(b_wait);
     assert_eq!(p.to_move(), Seat::B);
     // B finishes second; C is left alone and takes third place.
     let b_move = p.parse_move(&format!("{b_from}-{b_to}")).unwrap();
-    p.play(b_move);
+    p.play_unchecked(b_move);
     let outcome = p.status().outcome().expect("over");
     assert_eq!(outcome.reason(), EndReason::Goal);
     let places: Vec<u8> = Seat::all(3).map(|s| outcome.place(s)).collect();
@@ -318,7 +318,7 @@ fn a_player_with_no_move_passes() {
     assert_eq!(list, [ChineseCheckersMove::pass(Seat::A)]);
     assert_eq!(p.count_moves(&mut Vec::new()), 1);
     let mut after = p.clone();
-    after.play(list[0]);
+    after.play_unchecked(list[0]);
     assert_eq!(after.to_move(), Seat::B);
     assert_eq!(after.ply(), 1);
     after.undo(list[0]);
@@ -481,7 +481,7 @@ fn ply_cap_ends_the_game_by_progress() {
         .unwrap();
     assert_eq!(p.status(), Status::Ongoing);
     let mv = p.parse_move("7-16").unwrap();
-    p.play(mv);
+    p.play_unchecked(mv);
     let outcome = p.status().outcome().expect("capped");
     assert_eq!(outcome.reason(), EndReason::PlyCap);
     assert_eq!(outcome.winner(), Some(Seat::A));
@@ -565,7 +565,7 @@ fn reparse(p: &ChineseCheckers, extra: &str) -> ChineseCheckers {
 fn play_checked(p: &mut ChineseCheckers, mv: ChineseCheckersMove) -> String {
     let before = p.to_string();
     assert!(p.is_legal(mv), "{mv} in {p}");
-    p.play(mv);
+    p.play_unchecked(mv);
     assert_eq!(p.hash(), p.compute_hash(), "after {mv}");
     let text = p.to_string();
     let parsed = ChineseCheckers::parse_position(&text).unwrap();
@@ -657,7 +657,7 @@ fn deadline_two_players_too_few_pieces_out_loses() {
         Seat::A,
     );
     plain = ChineseCheckers::parse_position(&format!("{plain} ply=38")).unwrap();
-    plain.play(mv);
+    plain.play_unchecked(mv);
     assert_eq!(plain.status(), Status::Ongoing);
 }
 

@@ -21,7 +21,9 @@ mod tests;
 use std::fmt;
 use std::marker::PhantomData;
 
-use crate::game::{EndReason, Game, GameError, GameOptions, Outcome, ParseError, Status};
+use crate::game::{
+    EndReason, Game, GameError, GameInfo, GameOptions, Limits, Outcome, ParseError, Status,
+};
 use crate::player::Seat;
 use crate::zobrist;
 
@@ -173,7 +175,7 @@ impl Options {
 
 /// The default ply cap: twelve plies per square of the board (384 on 8x8, 600 on 10x10),
 /// far beyond real games, which the draw rules end long before.
-fn default_cap<R: Rules>() -> u32 {
+const fn default_cap<R: Rules>() -> u32 {
     <R::Board as Geometry>::SQUARES * 12
 }
 
@@ -425,11 +427,26 @@ impl<R: Rules> Game for Draughts<R> {
 
     const NAME: &'static str = R::NAME;
 
+    const INFO: GameInfo = GameInfo {
+        players: &[2],
+        default_ply_cap: default_cap::<R>(),
+        option_keys: OPTION_KEYS,
+        captures: true,
+    };
+
     fn new(options: &GameOptions) -> Result<Self, GameError> {
         let mut position = Self::start();
         position.options =
             notation::parse_options(R::NAME, options.iter(), Options::defaults::<R>())?;
         Ok(position)
+    }
+
+    fn limits(options: &GameOptions) -> Result<Limits, GameError> {
+        let options = notation::parse_options(R::NAME, options.iter(), Options::defaults::<R>())?;
+        Ok(Limits {
+            players: 2,
+            ply_cap: options.cap,
+        })
     }
 
     fn players(&self) -> usize {
@@ -498,7 +515,7 @@ impl<R: Rules> Game for Draughts<R> {
     }
 
     #[inline(always)]
-    fn play(&mut self, mv: Self::Move) {
+    fn play_unchecked(&mut self, mv: Self::Move) {
         let colour = self.side;
         let enemy = colour.other();
         self.history.push(Undo {

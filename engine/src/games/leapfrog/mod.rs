@@ -10,7 +10,9 @@ mod tests;
 use std::fmt;
 
 use crate::bitboard::Bits;
-use crate::game::{EndReason, Game, GameError, GameOptions, Outcome, ParseError, Status};
+use crate::game::{
+    EndReason, Game, GameError, GameInfo, GameOptions, Limits, Outcome, ParseError, Status,
+};
 use crate::player::Seat;
 use crate::zobrist;
 
@@ -194,19 +196,47 @@ impl Default for Leapfrog {
     }
 }
 
+/// The seat that moves first under `options` (option `first`, A by default).
+fn first_seat(options: &GameOptions) -> Result<Seat, GameError> {
+    options.expect_only(Leapfrog::NAME, Leapfrog::INFO.option_keys)?;
+    match options.get("first") {
+        None | Some("A") => Ok(Seat::A),
+        Some("B") => Ok(Seat::B),
+        Some(other) => Err(GameError::bad_option(
+            Leapfrog::NAME,
+            "first",
+            other,
+            "A or B",
+        )),
+    }
+}
+
 impl Game for Leapfrog {
     type Move = LeapfrogMove;
 
     const NAME: &'static str = "leapfrog";
 
+    const INFO: GameInfo = GameInfo {
+        players: &[2],
+        default_ply_cap: MAX_PLIES,
+        option_keys: &["first"],
+        captures: false,
+    };
+
     fn new(options: &GameOptions) -> Result<Self, GameError> {
-        options.expect_only(Self::NAME, &["first"])?;
-        let first = match options.get("first") {
-            None | Some("A") => Seat::A,
-            Some("B") => Seat::B,
-            Some(other) => return Err(GameError::bad_option(Self::NAME, "first", other, "A or B")),
-        };
-        Ok(Leapfrog::from_pieces(START_A, START_B, first))
+        Ok(Leapfrog::from_pieces(
+            START_A,
+            START_B,
+            first_seat(options)?,
+        ))
+    }
+
+    fn limits(options: &GameOptions) -> Result<Limits, GameError> {
+        first_seat(options)?;
+        Ok(Limits {
+            players: 2,
+            ply_cap: MAX_PLIES,
+        })
     }
 
     fn players(&self) -> usize {
@@ -268,7 +298,7 @@ impl Game for Leapfrog {
     }
 
     #[inline]
-    fn play(&mut self, mv: LeapfrogMove) {
+    fn play_unchecked(&mut self, mv: LeapfrogMove) {
         let side = self.to_move.index();
         self.pieces[side] ^= mv.mask();
         self.mirrored[side] ^= mv.mirrored_mask();

@@ -316,7 +316,7 @@ impl SolveTable {
             .into_iter()
             .filter_map(|mv| {
                 let mut child = *position;
-                child.play(mv);
+                child.play_unchecked(mv);
                 self.entry(&child).map(|entry| (mv, entry.before_move()))
             })
             .collect()

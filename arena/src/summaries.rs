@@ -27,7 +27,7 @@ pub const SUMMARY_HEADER: &str = "metric,value,lo,hi";
 
 /// The three summary files' contents.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Report {
+pub struct Summaries {
     /// `pairs.csv`.
     pub pairs: String,
     /// `standings.csv`.
@@ -91,7 +91,7 @@ fn place_points(players: usize) -> Option<&'static [i32]> {
 }
 
 /// Works out every summary of a run from its rows, for tables of `players` seats.
-pub fn build(identity: &RunIdentity, rows: &[GameRow], players: usize) -> Report {
+pub fn build(identity: &RunIdentity, rows: &[GameRow], players: usize) -> Summaries {
     let names: Vec<&str> = identity.agent.iter().map(|a| a.name.as_str()).collect();
     let index = |name: &str| names.iter().position(|n| *n == name).unwrap_or(0);
     let agents = names.len();
@@ -158,7 +158,7 @@ pub fn build(identity: &RunIdentity, rows: &[GameRow], players: usize) -> Report
         .fit(&crosstable)
         .unwrap_or_else(|_| vec![0.0; agents]);
     let basis = fitter.basis(&crosstable);
-    let bootstrap_seed = seeds::derive(identity.seed, u64::MAX, 0);
+    let bootstrap_seed = seeds::derive(identity.seed, seeds::BOOTSTRAP_STREAM, 0);
     let intervals = fitter
         .bootstrap(&units, identity.bootstrap, 0.95, bootstrap_seed)
         .unwrap_or_else(|_| {
@@ -257,7 +257,7 @@ pub fn build(identity: &RunIdentity, rows: &[GameRow], players: usize) -> Report
         );
     }
 
-    Report {
+    Summaries {
         pairs: pairs_csv,
         standings: standings_csv,
         summary: summary(rows),

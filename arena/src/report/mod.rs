@@ -1,4 +1,4 @@
-//! `arena report DIR`: one self-contained HTML page (`DIR/report.html`) with inline SVG
+//! The HTML report of a run folder (`arena report DIR`): one self-contained HTML page (`DIR/report.html`) with inline SVG
 //! charts and tables, read from the CSV files of a finished run or calibration folder.
 //! The page needs no JavaScript and links to nothing outside itself.
 
@@ -7,36 +7,16 @@ mod page;
 pub mod svg;
 mod table;
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use clap::Args;
-
-use crate::cli::stdout_error;
 use crate::error::ArenaError;
-use crate::games_csv::write_atomically;
+use crate::output::write_atomically;
 
 pub use charts::monotone_fit;
 pub use table::Table;
 
 /// The report's file name inside the run folder.
 pub const REPORT_FILE: &str = "report.html";
-
-/// `arena report`.
-#[derive(Debug, Args)]
-pub struct ReportArgs {
-    /// The folder of a finished run or calibration (it holds `config.toml` and CSV files).
-    pub dir: PathBuf,
-}
-
-/// Runs `arena report`: writes `DIR/report.html` and names it on `out`.
-///
-/// # Errors
-/// As [`write_report`], or standard output cannot be written.
-pub fn report_command(args: &ReportArgs, out: &mut dyn Write) -> Result<(), ArenaError> {
-    let path = write_report(&args.dir)?;
-    writeln!(out, "report in {}", path.display()).map_err(stdout_error)
-}
 
 /// Renders the report of the run folder `dir` and writes it to `dir/report.html`,
 /// returning that path.

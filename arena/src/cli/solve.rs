@@ -6,10 +6,10 @@ use std::path::PathBuf;
 
 use clap::Args;
 use engine::games::leapfrog::solve::SolveTable;
-use engine::{Game, GameKind, Leapfrog};
+use engine::{Game, GameKind, GameSpec, Leapfrog};
 
-use crate::cli::{parse_game, stdout_error};
 use crate::error::ArenaError;
+use crate::output::stdout_error;
 
 /// `arena solve`.
 #[derive(Debug, Args)]
@@ -32,8 +32,8 @@ pub struct SolveArgs {
 /// # Errors
 /// A game other than Leapfrog Race, a bad position, a table that cannot be read or
 /// written, or a position the table does not hold.
-pub fn solve_command(args: &SolveArgs, out: &mut dyn Write) -> Result<(), ArenaError> {
-    let spec = parse_game(&args.game)?;
+pub(crate) fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), ArenaError> {
+    let spec: GameSpec = args.game.parse()?;
     if spec.kind != GameKind::Leapfrog {
         return Err(ArenaError::input(format!(
             "cannot solve {:?}: only leapfrog is small enough to solve",

@@ -1,18 +1,18 @@
 //! The games a calibration (or a sequential test) plays, in batches of game pairs: played
-//! in parallel, appended to the output folder's `games.csv` at each batch's end, and read
-//! back on `--resume`, so that a resumed run takes the same decisions from the same games.
+//! on the [`Runner`], appended to the output folder's `games.csv` at each batch's end (the
+//! schema of a calibration's `games.csv`, with each seat's search totals), and read back
+//! on `--resume`, so that a resumed run takes the same decisions from the same games.
 
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
-use agents::{Agent, Evaluate, SearchInfo};
+use agents::Evaluate;
 use engine::{Game, Seat};
-use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::error::ArenaError;
-use crate::games_csv::RowsFile;
-use crate::match_play::{play_game, GameSetup};
+use crate::runner::writer::RowWriter;
+use crate::runner::{Finished, Job, Order, Runner};
 use crate::seeds;
 use crate::stats::{GameResult, PairRecord};
 
@@ -123,13 +123,14 @@ pub struct Setup {
     pub threads: usize,
 }
 
-/// Plays batches of game pairs, reusing games recorded by an interrupted run.
+/// Plays batches of game pairs on a [`Runner`], reusing games recorded by an
+/// interrupted run.
 pub struct BatchPlayer<G: Game> {
-    start: G,
-    setup: Setup,
-    pool: rayon::ThreadPool,
+    runner: Runner<G>,
+    /// The master seed: batch b's pair p has seed `pair_seed(seed, b, p)`.
+    seed: u64,
     /// The `games.csv`: whole rows, synced at each batch's end.
-    file: RowsFile,
+    writer: RowWriter,
     recorded: HashMap<u64, BatchGame>,
     next_game: u64,
     next_batch: u64,
@@ -159,27 +160,23 @@ impl<G: Evaluate> BatchPlayer<G> {
         path: &Path,
         recorded: ReadGames,
     ) -> Result<BatchPlayer<G>, ArenaError> {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(setup.threads)
-            .build()
-            .map_err(|e| {
-                ArenaError::failure(format!("cannot start {} threads: {e}", setup.threads))
-            })?;
-        let file = RowsFile::open(path, recorded.complete_len)?;
-        let mut player = BatchPlayer {
+        let runner = Runner::new(
             start,
-            setup,
-            pool,
-            file,
+            setup.opening_plies,
+            setup.max_plies,
+            setup.threads,
+            Vec::new(),
+        )?;
+        let writer = RowWriter::open(path, recorded.complete_len, HEADER)?;
+        Ok(BatchPlayer {
+            runner,
+            seed: setup.seed,
+            writer,
             recorded: recorded.games.into_iter().map(|g| (g.game_id, g)).collect(),
             next_game: 0,
             next_batch: 0,
             played_now: 0,
-        };
-        if player.file.is_empty() {
-            player.file.append(format!("{HEADER}\n").as_bytes(), true)?;
-        }
-        Ok(player)
+        })
     }
 
     /// Games played by this process (not read back from an interrupted run).
@@ -202,64 +199,71 @@ impl<G: Evaluate> BatchPlayer<G> {
     pub fn play_batch(&mut self, matchups: &[Matchup]) -> Result<Vec<Vec<PlayedPair>>, ArenaError> {
         let batch = self.next_batch;
         self.next_batch += 1;
-        let mut scheduled = Vec::new();
+        // (matchup, job): the games in schedule order, each pair's two games together.
+        let mut scheduled: Vec<(usize, Job)> = Vec::new();
         let mut pair_index = 0u32;
         for (m, matchup) in matchups.iter().enumerate() {
+            let one = self.runner.enlist(&matchup.one);
+            let other = self.runner.enlist(&matchup.other);
             for _ in 0..matchup.pairs {
-                let seed = seeds::pair_seed(self.setup.seed, batch as usize, pair_index);
+                let seed = seeds::pair_seed(self.seed, batch as usize, pair_index);
                 pair_index += 1;
-                for (first, second) in [
-                    (&matchup.one, &matchup.other),
-                    (&matchup.other, &matchup.one),
-                ] {
-                    scheduled.push((m, self.next_game, seed, first.clone(), second.clone()));
+                for (rotation, seats) in
+                    [vec![one, other], vec![other, one]].into_iter().enumerate()
+                {
+                    let id = self.next_game;
                     self.next_game += 1;
+                    scheduled.push((
+                        m,
+                        Job {
+                            id,
+                            seed,
+                            rotation,
+                            seats,
+                        },
+                    ));
                 }
             }
         }
         let mut games: HashMap<u64, BatchGame> = HashMap::new();
         let mut pending = Vec::new();
-        for (_, game_id, seed, first, second) in &scheduled {
-            match self.recorded.remove(game_id) {
+        for (_, job) in &scheduled {
+            let (first, second) = (
+                self.runner.spec(job.seats[0]),
+                self.runner.spec(job.seats[1]),
+            );
+            let (game_id, seed) = (job.id, job.seed);
+            match self.recorded.remove(&game_id) {
                 Some(game) => {
-                    if game.seed != *seed
-                        || &game.first != first
-                        || &game.second != second
+                    if game.seed != seed
+                        || game.first != first
+                        || game.second != second
                         || game.batch != batch
                     {
                         return Err(ArenaError::input(format!(
                             "{}: game {game_id} records batch {} seed {} for {} vs {}: this \
                              run expects batch {batch} seed {seed} for {first} vs {second} \
                              (the folder holds another config's run: give --force to replace it)",
-                            self.file.path().display(),
+                            self.writer.path().display(),
                             game.batch,
                             game.seed,
                             game.first,
                             game.second
                         )));
                     }
-                    games.insert(*game_id, game);
+                    games.insert(game_id, game);
                 }
-                None => pending.push((*game_id, *seed, first.clone(), second.clone())),
+                None => pending.push(job.clone()),
             }
         }
-        let start = &self.start;
-        let setup = self.setup;
-        let played: Vec<BatchGame> = self.pool.install(|| {
-            pending
-                .par_iter()
-                .map_init(HashMap::new, |cache, (game_id, seed, first, second)| {
-                    play_one(start, &setup, cache, *game_id, batch, *seed, first, second)
-                })
-                .collect()
-        });
-        if !played.is_empty() {
-            let mut text = String::new();
-            for game in &played {
-                text.push_str(&to_line(game));
-            }
-            self.file.append(text.as_bytes(), true)?;
-        }
+        let runner = &self.runner;
+        let played = runner.play(
+            &pending,
+            |job, finished| batch_game(runner, job, batch, &finished),
+            &mut self.writer,
+            to_line,
+            Order::AsListed,
+        )?;
         self.played_now += played.len() as u64;
         for game in played {
             games.insert(game.game_id, game);
@@ -267,97 +271,35 @@ impl<G: Evaluate> BatchPlayer<G> {
         let mut out: Vec<Vec<PlayedPair>> = matchups.iter().map(|_| Vec::new()).collect();
         for chunk in scheduled.chunks(2) {
             let m = chunk[0].0;
-            let forward = games.remove(&chunk[0].1).expect("played or recorded");
-            let backward = games.remove(&chunk[1].1).expect("played or recorded");
+            let forward = games.remove(&chunk[0].1.id).expect("played or recorded");
+            let backward = games.remove(&chunk[1].1.id).expect("played or recorded");
             out[m].push(PlayedPair { forward, backward });
         }
         Ok(out)
     }
 }
 
-/// An agent that adds up what its searches did.
-struct Counted<G: Game> {
-    inner: Box<dyn Agent<G>>,
-    moves: u64,
-    nodes: u64,
-    iterations: u64,
-}
-
-impl<G: Game> Agent<G> for Counted<G> {
-    fn spec(&self) -> &str {
-        self.inner.spec()
-    }
-    fn reset(&mut self, seed: u64) {
-        self.moves = 0;
-        self.nodes = 0;
-        self.iterations = 0;
-        self.inner.reset(seed);
-    }
-    fn choose(&mut self, position: &G) -> G::Move {
-        let mv = self.inner.choose(position);
-        let info = self.inner.last_search();
-        self.moves += 1;
-        self.nodes += info.nodes;
-        self.iterations += info.iterations;
-        mv
-    }
-    fn observe(&mut self, before: &G, mv: G::Move) {
-        self.inner.observe(before, mv);
-    }
-    fn last_search(&self) -> SearchInfo {
-        self.inner.last_search()
-    }
-    fn score_moves(&mut self, position: &G, moves: &mut Vec<G::Move>, scores: &mut Vec<f64>) {
-        self.inner.score_moves(position, moves, scores);
-    }
-}
-
-type AgentCache<G> = HashMap<(usize, String), Counted<G>>;
-
-#[allow(clippy::too_many_arguments)]
-fn play_one<G: Evaluate>(
-    start: &G,
-    setup: &Setup,
-    cache: &mut AgentCache<G>,
-    game_id: u64,
+/// The row of a job of batch `batch`, played.
+fn batch_game<G: Evaluate>(
+    runner: &Runner<G>,
+    job: &Job,
     batch: u64,
-    seed: u64,
-    first: &str,
-    second: &str,
+    finished: &Finished<G::Move>,
 ) -> BatchGame {
-    for (seat, spec) in [(0, first), (1, second)] {
-        cache
-            .entry((seat, spec.to_string()))
-            .or_insert_with(|| Counted {
-                // Specs were validated with the config.
-                inner: agents::build::<G>(spec).expect("validated spec"),
-                moves: 0,
-                nodes: 0,
-                iterations: 0,
-            });
-    }
-    let mut a = cache.remove(&(0, first.to_string())).expect("built");
-    let mut b = cache.remove(&(1, second.to_string())).expect("built");
-    let game_setup = GameSetup {
-        seed,
-        // A pair's two games have consecutive ids from an even one: forward, then backward.
-        rotation: (game_id % 2) as usize,
-        opening_plies: setup.opening_plies,
-        max_plies: setup.max_plies,
-    };
-    let played = play_game(start, &mut [&mut a, &mut b], &game_setup, |_, _| {});
+    let played = &finished.played;
     let moves: Vec<String> = played.moves.iter().map(|m| m.to_string()).collect();
     let winner = match played.outcome.winner() {
         None => "draw",
         Some(seat) if seat == Seat::A => "first",
         Some(_) => "second",
     };
-    let game = BatchGame {
-        game_id,
+    let (a, b) = (finished.search[0], finished.search[1]);
+    BatchGame {
+        game_id: job.id,
         batch,
-        seed,
-        first: first.to_string(),
-        second: second.to_string(),
+        seed: job.seed,
+        first: runner.spec(job.seats[0]).to_string(),
+        second: runner.spec(job.seats[1]).to_string(),
         winner: winner.into(),
         plies: played.moves.len() as u32,
         end: played.outcome.reason().as_str().into(),
@@ -368,10 +310,7 @@ fn play_one<G: Evaluate>(
         second_nodes: b.nodes,
         second_iterations: b.iterations,
         moves: moves.join(" "),
-    };
-    cache.insert((0, first.to_string()), a);
-    cache.insert((1, second.to_string()), b);
-    game
+    }
 }
 
 /// One row as a CSV line, newline included.

@@ -1,17 +1,19 @@
 //! A person at the keyboard: the `human` seat of `arena play`, which draws the board,
-//! lists the legal moves and reads one line at a time (a move, `hint`, `undo` or `quit`),
-//! and the play loop for games with such seats, which can take moves back.
-//!
-//! Games without a human seat never come here: `arena run` and plain `arena play` use
-//! [`crate::match_play::play_game`] alone.
+//! lists the legal moves and reads one line at a time (a move, `hint`, `undo` or `quit`).
+//! A human seat is one more [`MoveSource`] of the one game loop, so the opening, the ply
+//! cap and forfeits are those of every game; a recorded game's human moves replay
+//! through the same seat ([`RecordedMoves`]).
 
 use std::io::{self, BufRead, Write};
 
-use agents::{Agent, Evaluate};
-use engine::{EndReason, Game, Outcome, Seat, Status};
-use rand::Rng;
+use std::cell::RefCell;
 
-use crate::match_play::{checked_choice, forfeit, GameSetup, PlayedGame};
+use agents::{Agent, Evaluate};
+use engine::Game;
+
+use super::game::{
+    checked_choice, play_game, AgentSeat, GameSetup, MoveSource, PlayedGame, Turn, View,
+};
 use crate::seeds;
 
 /// The spec of a seat played by a person.
@@ -20,23 +22,9 @@ pub const HUMAN_SPEC: &str = "human";
 /// The level whose move `hint` shows.
 pub const HINT_LEVEL: &str = "hard";
 
-/// The seed stream of the hint's agent (reset before each hint, so hints replay).
-const HINT_STREAM: u64 = 0x4849_4e54;
-
 /// Whether `spec` names a seat played by a person.
 pub fn is_human(spec: &str) -> bool {
     spec.trim() == HUMAN_SPEC
-}
-
-/// What a human seat does on its turn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Request<M> {
-    /// Play this legal move.
-    Play(M),
-    /// Take back this seat's last move and every move after it.
-    Undo,
-    /// Give up: the seat loses.
-    Resign,
 }
 
 /// Whoever speaks for the human seats: a person at a [`Console`], or a recorded game
@@ -52,29 +40,7 @@ pub trait HumanSide<G: Game> {
         position: &G,
         ply: usize,
         out: &mut dyn Write,
-    ) -> io::Result<Request<G::Move>>;
-}
-
-/// A seat at the table: a person, or an agent.
-pub enum Player<G: Game> {
-    /// A person, through the game's [`HumanSide`].
-    Human,
-    /// An agent built from a spec.
-    Agent(Box<dyn Agent<G>>),
-}
-
-impl<G: Evaluate> Player<G> {
-    /// The player a spec names: [`HUMAN_SPEC`] or an agent's spec.
-    ///
-    /// # Errors
-    /// A spec that names no agent.
-    pub fn build(spec: &str) -> Result<Player<G>, agents::SpecError> {
-        if is_human(spec) {
-            Ok(Player::Human)
-        } else {
-            agents::build::<G>(spec).map(Player::Agent)
-        }
-    }
+    ) -> io::Result<Turn<G::Move>>;
 }
 
 /// A person at a terminal: reads lines from `input`, and before each move draws the
@@ -137,7 +103,7 @@ impl<R: BufRead, G: Evaluate> Console<R, G> {
             }
         }
         let agent = hint.agent.as_mut().expect("built above");
-        agent.reset(seeds::derive(hint.seed, HINT_STREAM, ply as u64));
+        agent.reset(seeds::derive(hint.seed, seeds::HINT_STREAM, ply as u64));
         match checked_choice(&mut **agent, position, &mut Vec::new()) {
             Ok(mv) => format!("hint: {mv} (level {HINT_LEVEL} would play it)"),
             Err(why) => format!("no hint: level {HINT_LEVEL} ({spec}) failed: {why}"),
@@ -151,7 +117,7 @@ impl<R: BufRead, G: Evaluate> HumanSide<G> for Console<R, G> {
         position: &G,
         ply: usize,
         out: &mut dyn Write,
-    ) -> io::Result<Request<G::Move>> {
+    ) -> io::Result<Turn<G::Move>> {
         let mut moves = Vec::new();
         position.generate_moves(&mut moves);
         let list: Vec<String> = moves.iter().map(|mv| mv.to_string()).collect();
@@ -169,7 +135,7 @@ impl<R: BufRead, G: Evaluate> HumanSide<G> for Console<R, G> {
             if self.input.read_line(&mut line)? == 0 {
                 // The end of the input: the prompt's line is left open, so close it.
                 writeln!(out)?;
-                return Ok(Request::Resign);
+                return Ok(Turn::Resign);
             }
             let text = line.trim();
             if self.echo {
@@ -177,8 +143,8 @@ impl<R: BufRead, G: Evaluate> HumanSide<G> for Console<R, G> {
             }
             match text {
                 "" => continue,
-                "quit" => return Ok(Request::Resign),
-                "undo" => return Ok(Request::Undo),
+                "quit" => return Ok(Turn::Resign),
+                "undo" => return Ok(Turn::Undo),
                 "hint" => {
                     let hint = self.hint_line(position, ply);
                     writeln!(out, "{hint}")?;
@@ -187,7 +153,7 @@ impl<R: BufRead, G: Evaluate> HumanSide<G> for Console<R, G> {
                 _ => {}
             }
             match position.parse_move(text) {
-                Ok(mv) if moves.contains(&mv) => return Ok(Request::Play(mv)),
+                Ok(mv) if moves.contains(&mv) => return Ok(Turn::Play(mv)),
                 Ok(_) => writeln!(out, "illegal move: {text} (not one of the legal moves)")?,
                 Err(error) => writeln!(out, "illegal move: {text} (expected {})", error.expected)?,
             }
@@ -220,13 +186,13 @@ impl<G: Game> HumanSide<G> for RecordedMoves {
         position: &G,
         ply: usize,
         _out: &mut dyn Write,
-    ) -> io::Result<Request<G::Move>> {
+    ) -> io::Result<Turn<G::Move>> {
         let recorded = self
             .moves
             .get(ply)
             .and_then(|text| position.parse_move(text).ok())
             .filter(|mv| position.is_legal(*mv));
-        Ok(recorded.map_or(Request::Resign, Request::Play))
+        Ok(recorded.map_or(Turn::Resign, Turn::Play))
     }
 }
 
@@ -248,165 +214,102 @@ pub fn check_recorded_moves<G: Game>(start: &G, moves: &str) -> Result<(), Strin
                 ply + 1
             ));
         }
-        position.play(mv);
+        position.play_unchecked(mv);
     }
     Ok(())
 }
 
+/// A seat played by a person: its turns are asked of the [`HumanSide`] shared by every
+/// human seat of the game (one console, or one recorded game).
+pub struct HumanSeat<'a, 'b, G: Game> {
+    side: &'a RefCell<&'b mut dyn HumanSide<G>>,
+}
+
+impl<'a, 'b, G: Game> HumanSeat<'a, 'b, G> {
+    /// A seat speaking through `side`.
+    pub fn new(side: &'a RefCell<&'b mut dyn HumanSide<G>>) -> HumanSeat<'a, 'b, G> {
+        HumanSeat { side }
+    }
+}
+
+impl<G: Game> MoveSource<G> for HumanSeat<'_, '_, G> {
+    fn reset(&mut self, _seed: u64) {}
+
+    fn turn(
+        &mut self,
+        position: &G,
+        ply: usize,
+        _legal: &mut Vec<G::Move>,
+        out: &mut dyn Write,
+    ) -> io::Result<Turn<G::Move>> {
+        self.side.borrow_mut().request(position, ply, out)
+    }
+
+    fn observe(&mut self, _before: &G, _mv: G::Move) {}
+}
+
+/// A seat at the table: a person, or an agent.
+pub enum Player<G: Game> {
+    /// A person, through the game's [`HumanSide`].
+    Human,
+    /// An agent built from a spec.
+    Agent(AgentSeat<G>),
+}
+
+impl<G: Evaluate> Player<G> {
+    /// The player a spec names: [`HUMAN_SPEC`] or an agent's spec.
+    ///
+    /// # Errors
+    /// A spec that names no agent.
+    pub fn build(spec: &str) -> Result<Player<G>, agents::SpecError> {
+        if is_human(spec) {
+            Ok(Player::Human)
+        } else {
+            agents::build::<G>(spec).map(|agent| Player::Agent(AgentSeat::new(agent)))
+        }
+    }
+}
+
 /// Plays one game from `start`, `players[i]` in seat i, the human seats speaking through
-/// `humans`. Each move is printed on its own line (and the board after it with `show`);
-/// a take-back prints `undo: took back M ...`.
-///
-/// The seeded opening and the agents' moves are those of
-/// [`crate::match_play::play_game`]. An undo takes back the human seat's last move (after
-/// the opening) and every move since, then resets every agent and replays the kept moves
-/// to it as a fresh game would have, so a game with take-backs replays from its seed
-/// like one without. A human seat that resigns comes last, the others share first place.
+/// `humans`, shown on `view`: the game loop of every game
+/// ([`crate::runner::game::play_game`]), with people in some seats.
 ///
 /// # Errors
-/// Reading the input or writing to `out` fails.
+/// Reading the input or writing the view fails.
 ///
 /// # Panics
 /// When `players` does not hold one player per seat.
-pub fn play_with_humans<G: Game>(
+pub fn play_with_humans<G: Game, V: View<G>>(
     start: &G,
     players: &mut [Player<G>],
     humans: &mut dyn HumanSide<G>,
     setup: &GameSetup,
-    show: bool,
-    out: &mut dyn Write,
+    view: &mut V,
 ) -> io::Result<PlayedGame<G::Move>> {
-    let seats = start.players();
-    assert_eq!(players.len(), seats, "one player per seat");
-    let mut position = start.clone();
-    let mut moves: Vec<G::Move> = Vec::new();
-    let mut movers: Vec<Seat> = Vec::new();
-    let mut buffer = Vec::new();
-    let mut opening = seeds::opening_rng(setup.seed);
-    let finish = |moves, outcome| PlayedGame {
-        moves,
-        outcome,
-        forfeit: None,
-    };
-    reset_agents(players, setup);
-    if show {
-        writeln!(out, "{}\n", start.render())?;
-    }
-    loop {
-        if let Status::Over(outcome) = position.status() {
-            return Ok(finish(moves, outcome));
-        }
-        let ply = moves.len();
-        if ply as u32 >= setup.max_plies {
-            return Ok(finish(
-                moves,
-                position.outcome_by_progress(EndReason::PlyCap),
-            ));
-        }
-        let seat = position.to_move();
-        let mv = if (ply as u32) < setup.opening_plies {
-            position.generate_moves(&mut buffer);
-            buffer[opening.random_range(0..buffer.len())]
-        } else {
-            match &mut players[seat.index()] {
-                Player::Agent(agent) => {
-                    match checked_choice(&mut **agent, &position, &mut Vec::new()) {
-                        Ok(mv) => mv,
-                        Err(why) => return Ok(forfeit(moves, seat, seats, why)),
-                    }
-                }
-                Player::Human => match humans.request(&position, ply, out)? {
-                    Request::Play(mv) if position.is_legal(mv) => mv,
-                    Request::Play(mv) => {
-                        let why = format!("illegal move {mv}");
-                        return Ok(forfeit(moves, seat, seats, why));
-                    }
-                    Request::Resign => return Ok(finish(moves, resignation(seat, seats))),
-                    Request::Undo => {
-                        let own_last = (setup.opening_plies as usize..ply)
-                            .rev()
-                            .find(|&index| movers[index] == seat);
-                        match own_last {
-                            None => writeln!(out, "undo: no move of {seat} to take back")?,
-                            Some(keep) => {
-                                let taken: Vec<String> =
-                                    moves[keep..].iter().map(|m| m.to_string()).collect();
-                                for &mv in moves[keep..].iter().rev() {
-                                    position.undo(mv);
-                                }
-                                moves.truncate(keep);
-                                movers.truncate(keep);
-                                writeln!(out, "undo: took back {}", taken.join(" "))?;
-                                replay_to_agents(start, players, setup, &moves);
-                            }
-                        }
-                        continue;
-                    }
-                },
+    let side = RefCell::new(humans);
+    let mut human_seats: Vec<HumanSeat<'_, '_, G>> = players
+        .iter()
+        .filter(|p| matches!(p, Player::Human))
+        .map(|_| HumanSeat::new(&side))
+        .collect();
+    let mut humans_left = human_seats.iter_mut();
+    let mut seats: Vec<&mut dyn MoveSource<G>> = players
+        .iter_mut()
+        .map(|player| -> &mut dyn MoveSource<G> {
+            match player {
+                Player::Agent(agent) => agent,
+                Player::Human => humans_left.next().expect("one seat a human"),
             }
-        };
-        writeln!(out, "{mv}")?;
-        for player in players.iter_mut() {
-            if let Player::Agent(agent) = player {
-                agent.observe(&position, mv);
-            }
-        }
-        position.play(mv);
-        moves.push(mv);
-        movers.push(seat);
-        if show {
-            writeln!(out, "{}\n", position.render())?;
-        }
-    }
-}
-
-/// The outcome when `seat` resigns: it comes last, the others share first place.
-fn resignation(seat: Seat, seats: usize) -> Outcome {
-    let scores: Vec<i32> = Seat::all(seats).map(|s| i32::from(s != seat)).collect();
-    Outcome::from_scores(&scores, EndReason::Resign)
-}
-
-/// Resets every agent with its seat's seed, as at the start of a game.
-fn reset_agents<G: Game>(players: &mut [Player<G>], setup: &GameSetup) {
-    let seats = players.len();
-    for (seat, player) in players.iter_mut().enumerate() {
-        if let Player::Agent(agent) = player {
-            agent.reset(seeds::agent_seed(setup.seed, seat, setup.rotation, seats));
-        }
-    }
-}
-
-/// Brings every agent to where a fresh game that played `moves` would leave it: reset,
-/// then each agent asked for its own moves after the opening, and every move observed.
-fn replay_to_agents<G: Game>(
-    start: &G,
-    players: &mut [Player<G>],
-    setup: &GameSetup,
-    moves: &[G::Move],
-) {
-    reset_agents(players, setup);
-    let mut position = start.clone();
-    for (ply, &mv) in moves.iter().enumerate() {
-        if ply as u32 >= setup.opening_plies {
-            if let Player::Agent(agent) = &mut players[position.to_move().index()] {
-                // The agent chose this move before, from the same state: asking again
-                // moves its random stream on as it did then.
-                let _ = checked_choice(&mut **agent, &position, &mut Vec::new());
-            }
-        }
-        for player in players.iter_mut() {
-            if let Player::Agent(agent) = player {
-                agent.observe(&position, mv);
-            }
-        }
-        position.play(mv);
-    }
+        })
+        .collect();
+    play_game(start, &mut seats, setup, view)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use engine::Leapfrog;
+    use crate::runner::game::{Printed, Quiet};
+    use engine::{EndReason, Leapfrog, Seat};
 
     fn setup(seed: u64) -> GameSetup {
         GameSetup {
@@ -422,7 +325,7 @@ mod tests {
     fn play(input: &str, opponent: &str, hint: &str) -> (PlayedGame<engine::LeapfrogMove>, String) {
         let mut players = vec![
             Player::Human,
-            Player::Agent(agents::build::<Leapfrog>(opponent).unwrap()),
+            Player::Agent(AgentSeat::new(agents::build::<Leapfrog>(opponent).unwrap())),
         ];
         let mut console = Console::<_, Leapfrog>::new(input.as_bytes(), Ok(hint.into()), 5);
         let mut out = Vec::new();
@@ -431,8 +334,10 @@ mod tests {
             &mut players,
             &mut console,
             &setup(5),
-            false,
-            &mut out,
+            &mut Printed {
+                out: &mut out,
+                show: false,
+            },
         )
         .unwrap();
         (game, String::from_utf8(out).unwrap())
@@ -512,7 +417,7 @@ mod tests {
     fn hint_shows_the_hard_levels_move_and_asks_again() {
         let (game, shown) = play("hint\n", "greedy", "greedy");
         let mut greedy = agents::build::<Leapfrog>("greedy").unwrap();
-        greedy.reset(seeds::derive(5, HINT_STREAM, 0));
+        greedy.reset(seeds::derive(5, seeds::HINT_STREAM, 0));
         let best = greedy.choose(&Leapfrog::start());
         assert!(
             shown.contains(&format!(
@@ -530,8 +435,10 @@ mod tests {
             &mut players,
             &mut console,
             &setup(5),
-            false,
-            &mut out,
+            &mut Printed {
+                out: &mut out,
+                show: false,
+            },
         )
         .unwrap();
         assert!(String::from_utf8(out)
@@ -565,8 +472,7 @@ mod tests {
             &mut players,
             &mut recorded,
             &setup(0),
-            false,
-            &mut Vec::new(),
+            &mut Quiet::new(),
         )
         .unwrap();
         assert_eq!(game.moves.len(), 3);
