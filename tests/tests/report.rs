@@ -214,7 +214,7 @@ fn the_shipped_calibration_report_marks_its_levels() {
         charts[1].contains("class=\"fit\""),
         "the fitted curve is drawn"
     );
-    assert!(charts[1].contains("<title>epsilon = 0.3268: 0.2542 [0.2142, 0.2942]</title>"));
+    assert!(charts[1].contains("<title>epsilon = 0.3215: 0.2437 [0.207, 0.2805]</title>"));
     assert!(page.contains("score vs greedy against epsilon"));
 }
 
