@@ -357,9 +357,9 @@ fn groups(table: &Crosstable) -> Vec<usize> {
         group[root] = count;
         pending.push(root);
         while let Some(agent) = pending.pop() {
-            for from in 0..agents {
-                if group[from] == usize::MAX && edge(from, agent) {
-                    group[from] = count;
+            for (from, slot) in group.iter_mut().enumerate() {
+                if *slot == usize::MAX && edge(from, agent) {
+                    *slot = count;
                     pending.push(from);
                 }
             }
