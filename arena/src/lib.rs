@@ -17,6 +17,7 @@ pub mod config;
 pub mod error;
 pub mod games_csv;
 pub mod levels;
+pub mod limits;
 pub mod merge;
 pub mod output;
 pub mod pdn;

@@ -11,7 +11,7 @@ use crate::config::RunIdentity;
 use crate::error::ArenaError;
 use crate::games_csv::{self, GameRow};
 use crate::run_folder::{self, parse_recorded};
-use crate::schedule::{round_robin, schedule_len};
+use crate::schedule::{schedule_len, Schedule};
 use crate::shard::{record, Shard, ShardRecord, SHARD_FILE};
 use crate::tournament::check_against_schedule;
 
@@ -178,7 +178,7 @@ pub fn merge(
         }
     }
     // Every row must be a game of the schedule, with its seed and agents.
-    let schedule = round_robin(&first.identity, players);
+    let schedule = Schedule::new(&first.identity, players);
     for shard in &shards {
         check_against_schedule(
             &shard.dir.join("games.csv"),
@@ -194,13 +194,13 @@ pub fn merge(
     rows.sort_by_key(|row| row.game_id);
     rows.dedup_by_key(|row| row.game_id);
     let expected = schedule.len();
-    if rows.len() != expected {
+    if rows.len() as u64 != expected {
         return Err(ArenaError::input(format!(
             "incomplete run: the shards hold {} of the run's {expected} games",
             rows.len()
         )));
     }
-    run_folder::create_merged(out, identity, force, command)?;
+    let _held = run_folder::create_merged(out, identity, force, command)?;
     let table = run_folder::write_finished(out, identity, &rows, players)?;
     Ok(Merged {
         shards: count,

@@ -10,19 +10,9 @@ use crate::config::{RunIdentity, TournamentConfig};
 use crate::error::ArenaError;
 use crate::games_csv::{self, GameRow};
 use crate::output::{self, write_atomically, Claim};
-use crate::schedule::round_robin;
+use crate::schedule::Schedule;
 use crate::shard::{self, Shard, ShardRecord, SHARD_FILE};
 use crate::summaries;
-
-/// The files a run (or a shard of one) writes in its output folder.
-pub const RUN_FILES: [&str; 6] = [
-    "config.toml",
-    "games.csv",
-    "pairs.csv",
-    "standings.csv",
-    "summary.csv",
-    SHARD_FILE,
-];
 
 /// `config.toml` in an output folder: the identity of the run and how it was started.
 #[derive(Debug, Serialize, Deserialize)]
@@ -59,7 +49,8 @@ pub fn parse_recorded(path: &Path, text: &str) -> Result<RunIdentity, ArenaError
 }
 
 /// Claims a run's output folder (see [`output::claim`]), checks a resumed run's recorded
-/// config, records this one, and returns the rows already played (when resuming).
+/// config, records this one, and returns the rows already played (when resuming) with
+/// the folder's lock, to hold until the run ends.
 ///
 /// # Errors
 /// A folder that holds another run, or unreadable recorded files.
@@ -68,12 +59,13 @@ pub(crate) fn open(
     resume: bool,
     force: bool,
     command: &str,
-) -> Result<Option<games_csv::ReadRows>, ArenaError> {
+) -> Result<(Option<games_csv::ReadRows>, output::Held), ArenaError> {
     let dir = &config.out;
     let config_path = dir.join("config.toml");
     let games_path = dir.join("games.csv");
     let mut done = None;
-    if output::claim(dir, &RUN_FILES, resume, force)? == Claim::Resume {
+    let (claim, held) = output::claim(dir, resume, force)?;
+    if claim == Claim::Resume {
         let text = std::fs::read_to_string(&config_path)
             .map_err(|e| ArenaError::io(&config_path, "read", e))?;
         let recorded = parse_recorded(&config_path, &text)?;
@@ -91,7 +83,7 @@ pub(crate) fn open(
     }
     let text = recorded_config_text(&config.identity, command)?;
     write_atomically(&config_path, text.as_bytes())?;
-    Ok(done)
+    Ok((done, held))
 }
 
 /// The text of a recorded `config.toml`: the run's identity and the command that ran it,
@@ -120,7 +112,7 @@ pub(crate) fn claim_shard(
     shard: Shard,
     resuming: bool,
 ) -> Result<(), ArenaError> {
-    let total = round_robin(&config.identity, config.players).len() as u64;
+    let total = Schedule::new(&config.identity, config.players).len();
     let record = shard::record(&config.identity, shard, total);
     let path = config.out.join(SHARD_FILE);
     if resuming && path.exists() {
@@ -179,6 +171,13 @@ fn first_difference(recorded: &RunIdentity, given: &RunIdentity) -> String {
 /// # Errors
 /// The file is missing or is not a recorded run config.
 pub fn recorded_identity(games: &Path) -> Result<RunIdentity, ArenaError> {
+    if games.is_dir() {
+        return Err(ArenaError::input(format!(
+            "{} is a folder: name the games file in it, {}",
+            games.display(),
+            games.join("games.csv").display()
+        )));
+    }
     let path = games.with_file_name("config.toml");
     let text = std::fs::read_to_string(&path).map_err(|e| {
         ArenaError::input(format!(
@@ -222,19 +221,22 @@ pub(crate) fn write_shard(dir: &Path, rows: &[GameRow], players: usize) -> Resul
     write_atomically(&dir.join("games.csv"), text.as_bytes())
 }
 
-/// Claims `dir` for a merged run (never resumed) and records its config.
+/// Claims `dir` for a merged run (never resumed) and records its config; returns the
+/// folder's lock, to hold until the merge ends.
 ///
 /// # Errors
-/// A folder that holds a run without `force`, or a failed write.
+/// A folder in use or that holds a run without `force`, or a failed write.
 pub(crate) fn create_merged(
     dir: &Path,
     identity: &RunIdentity,
     force: bool,
     command: &str,
-) -> Result<(), ArenaError> {
-    if output::claim(dir, &RUN_FILES, false, force)? == Claim::Resume {
+) -> Result<output::Held, ArenaError> {
+    let (claim, held) = output::claim(dir, false, force)?;
+    if claim == Claim::Resume {
         unreachable!("merge never resumes");
     }
     let recorded = recorded_config_text(identity, command)?;
-    write_atomically(&dir.join("config.toml"), recorded.as_bytes())
+    write_atomically(&dir.join("config.toml"), recorded.as_bytes())?;
+    Ok(held)
 }

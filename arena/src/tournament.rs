@@ -16,7 +16,7 @@ use crate::games_csv::{self, GameRow, ReadRows};
 use crate::run_folder;
 use crate::runner::writer::RowWriter;
 use crate::runner::{Job, Order, Runner};
-use crate::schedule::{round_robin, ScheduledGame};
+use crate::schedule::{Schedule, ScheduledGame};
 use crate::shard::Shard;
 
 /// How `arena run` was asked to treat its output folder.
@@ -50,7 +50,7 @@ pub struct RunDone {
 /// An output folder that holds another run, unreadable results to resume, or I/O
 /// failures.
 pub fn run(config: &TournamentConfig, options: &RunOptions) -> Result<RunDone, ArenaError> {
-    let done = run_folder::open(config, options.resume, options.force, &options.command)?;
+    let (done, _held) = run_folder::open(config, options.resume, options.force, &options.command)?;
     if let Some(shard) = options.shard {
         run_folder::claim_shard(config, shard, done.is_some())?;
     }
@@ -87,7 +87,9 @@ fn play_pending<G: Evaluate>(
     let identity = &config.identity;
     let players = config.players;
     let in_shard = |game_id: u64| shard.is_none_or(|s| s.holds(game_id));
-    let schedule = round_robin(identity, players);
+    // Games are computed from their ids: the schedule itself takes no memory of its
+    // length (the config bounded the count, whose rows the run keeps).
+    let schedule = Schedule::new(identity, players);
     let games_path = config.out.join("games.csv");
     let (mut rows, keep) = match done {
         Some(read) => (
@@ -105,9 +107,9 @@ fn play_pending<G: Evaluate>(
             shard.map_or(String::new(), |s| s.to_string())
         )));
     }
-    let pending: Vec<&ScheduledGame> = schedule
-        .iter()
-        .filter(|game| in_shard(game.game_id) && !finished.contains(&game.game_id))
+    let pending: Vec<ScheduledGame> = (0..schedule.len())
+        .filter(|&id| in_shard(id) && !finished.contains(&id))
+        .filter_map(|id| schedule.get(id))
         .collect();
     let jobs: Vec<Job> = pending
         .iter()
@@ -165,13 +167,13 @@ fn play_pending<G: Evaluate>(
 pub(crate) fn check_against_schedule(
     path: &Path,
     rows: Vec<GameRow>,
-    schedule: &[ScheduledGame],
+    schedule: &Schedule,
     identity: &RunIdentity,
 ) -> Result<Vec<GameRow>, ArenaError> {
     let mut seen: HashMap<u64, GameRow> = HashMap::new();
     for (index, row) in rows.into_iter().enumerate() {
         let line = index + 2;
-        let expected = schedule.get(row.game_id as usize).ok_or_else(|| {
+        let expected = schedule.get(row.game_id).ok_or_else(|| {
             ArenaError::input(format!(
                 "{}:{line}: game_id {} is not in this run's schedule of {} games",
                 path.display(),

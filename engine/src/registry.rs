@@ -203,6 +203,15 @@ impl FromStr for GameSpec {
             let (key, value) = pair
                 .split_once('=')
                 .ok_or_else(|| GameError::bad_option(kind.name(), pair.trim(), "", "key=value"))?;
+            // The last of two values would win silently: say which one is meant.
+            if let Some(earlier) = options.get(key.trim()) {
+                return Err(GameError::bad_option(
+                    kind.name(),
+                    key.trim(),
+                    value.trim(),
+                    &format!("each option once: {} is already {earlier}", key.trim()),
+                ));
+            }
             options.set(key.trim(), value.trim());
         }
         Ok(GameSpec { kind, options })
@@ -324,5 +333,17 @@ mod tests {
         assert_eq!(spec.kind, GameKind::Leapfrog);
         assert_eq!(spec.options.get("first"), Some("B"));
         assert_eq!(spec.to_string(), "leapfrog:first=B");
+    }
+
+    #[test]
+    fn an_option_given_twice_is_refused() {
+        let error = "chinese-checkers:players=2,players=3"
+            .parse::<GameSpec>()
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.contains("\"players\"") && error.contains("each option once"),
+            "{error}"
+        );
     }
 }

@@ -11,7 +11,8 @@ use toml::Spanned;
 
 use super::knob::Knob;
 use crate::config::{
-    at_least_one, check_spec, default_out, default_threads, located, read_text, AgentEntry,
+    at_least_one, check_bootstrap, check_spec, default_out, default_threads, located,
+    output_folder, read_text, AgentEntry,
 };
 use crate::error::ArenaError;
 use crate::sprt::GsprtSettings;
@@ -20,12 +21,13 @@ use crate::sprt::GsprtSettings;
 #[serde(deny_unknown_fields)]
 struct RawConfig {
     game: Spanned<String>,
+    #[serde(deserialize_with = "crate::config::seed_text::deserialize")]
     seed: u64,
     #[serde(default)]
     opening_plies: u32,
     max_plies: Option<Spanned<u32>>,
     threads: Option<Spanned<usize>>,
-    out: Option<String>,
+    out: Option<Spanned<String>>,
     confidence: Option<Spanned<f64>>,
     batch_pairs: Spanned<u32>,
     max_pairs: Spanned<u32>,
@@ -169,6 +171,7 @@ pub struct CalibrationIdentity {
     /// The game and its options.
     pub game: String,
     /// The master seed.
+    #[serde(with = "crate::config::seed_text")]
     pub seed: u64,
     /// Seeded random plies before the agents take over.
     pub opening_plies: u32,
@@ -240,10 +243,8 @@ pub fn load(path: &Path) -> Result<CalibrationConfig, ArenaError> {
 /// As [`load`].
 pub fn parse(path: &Path, text: &str) -> Result<CalibrationConfig, ArenaError> {
     let at = |span: Range<usize>, message: String| located(path, text, span, message);
-    let raw: RawConfig = toml::from_str(text).map_err(|e| {
-        let span = e.span().unwrap_or(0..0);
-        at(span, crate::config::one_line(e.message()))
-    })?;
+    let raw: RawConfig =
+        toml::from_str(text).map_err(|e| crate::config::reader_error(path, text, &e))?;
     let game: GameSpec = raw
         .game
         .get_ref()
@@ -440,10 +441,12 @@ pub fn parse(path: &Path, text: &str) -> Result<CalibrationConfig, ArenaError> {
         });
     }
 
-    let bootstrap = at_least_one(&at, "bootstrap", raw.bootstrap.as_ref(), 200)?;
-    let out = raw
-        .out
-        .map_or_else(|| default_out(path, "calibration"), PathBuf::from);
+    let bootstrap = match &raw.bootstrap {
+        None => 200,
+        // The final round-robin rates the levels and the references together.
+        Some(value) => check_bootstrap(&at, value, level.len() + reference.len())?,
+    };
+    let out = output_folder(&at, raw.out.as_ref(), || default_out(path, "calibration"))?;
     Ok(CalibrationConfig {
         identity: CalibrationIdentity {
             game: game.to_string(),
@@ -581,7 +584,9 @@ fn parse_family(
         integer: family.integer,
         scan,
     };
-    for value in [knob.value_at(0.0), knob.value_at(1.0)] {
+    // The ends and a value between them: an integer setting searched without
+    // `integer = true` fails between the ends, and should fail here, not after the scan.
+    for value in [knob.value_at(0.0), knob.value_at(0.5), knob.value_at(1.0)] {
         let spec = knob.spec_of(value);
         check_spec(game, &spec).map_err(|e| {
             at(

@@ -21,16 +21,6 @@ use crate::batches::{self, BatchPlayer, ReadGames, Setup};
 use crate::error::ArenaError;
 use crate::output::{write_atomically, Claim};
 
-/// The files a calibration writes.
-const FILES: [&str; 6] = [
-    "config.toml",
-    "games.csv",
-    "difficulty.csv",
-    "difficulty.toml",
-    "calibration.csv",
-    "levels.md",
-];
-
 /// `config.toml` in the output folder.
 #[derive(Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -61,7 +51,7 @@ pub fn calibrate(
     force: bool,
     out: &mut dyn Write,
 ) -> Result<Calibrated, ArenaError> {
-    let recorded = prepare_output(config, resume, force)?;
+    let (recorded, _held) = prepare_output(config, resume, force)?;
     let (result, played, games) =
         with_game!(config.game.kind, G => calibrate_game::<G>(config, recorded, out)?);
     let identity = &config.identity;
@@ -110,17 +100,19 @@ fn calibrate_game<G: Evaluate>(
 }
 
 /// Readies the output folder: refuses to overwrite without `--force`, checks a resumed
-/// run's config, and returns the games it recorded.
+/// run's config, and returns the games it recorded with the folder's lock, held until
+/// the calibration ends.
 fn prepare_output(
     config: &CalibrationConfig,
     resume: bool,
     force: bool,
-) -> Result<ReadGames, ArenaError> {
+) -> Result<(ReadGames, crate::output::Held), ArenaError> {
     let dir = &config.out;
     let config_path = dir.join("config.toml");
     let games_path = dir.join("games.csv");
     let mut recorded = ReadGames::default();
-    if crate::output::claim(dir, &FILES, resume, force)? == Claim::Resume {
+    let (claim, held) = crate::output::claim(dir, resume, force)?;
+    if claim == Claim::Resume {
         let text = std::fs::read_to_string(&config_path)
             .map_err(|e| ArenaError::io(&config_path, "read", e))?;
         let previous: Recorded = toml::from_str(&text).map_err(|e| {
@@ -143,5 +135,5 @@ fn prepare_output(
     })
     .map_err(|e| ArenaError::failure(format!("cannot record the config: {e}")))?;
     write_atomically(&config_path, text.as_bytes())?;
-    Ok(recorded)
+    Ok((recorded, held))
 }

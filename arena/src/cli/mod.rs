@@ -12,6 +12,7 @@ mod report;
 mod run;
 mod slurm;
 mod solve;
+mod solve_english;
 mod sprt;
 
 use std::io::Write;
@@ -106,14 +107,26 @@ where
             ExitCode::from(if error.exit_code() == 0 { 0 } else { 2 })
         }
         _ => {
-            let text = error.render().to_string();
-            eprintln!(
-                "{}",
-                text.lines().next().unwrap_or("error: bad command line")
-            );
+            eprintln!("{}", usage_line(&error.render().to_string()));
             ExitCode::from(2)
         }
     })
+}
+
+/// A usage error as one line: clap's first paragraph, whose indented lines (the missing
+/// arguments, say) join the first.
+fn usage_line(text: &str) -> String {
+    let line = text
+        .lines()
+        .take_while(|line| !line.trim().is_empty())
+        .map(str::trim)
+        .collect::<Vec<_>>()
+        .join(" ");
+    if line.is_empty() {
+        "error: bad command line".to_string()
+    } else {
+        line
+    }
 }
 
 /// Runs the verb the command line names, writing its report to `out`.

@@ -59,11 +59,17 @@ pub(crate) fn run(args: &PerftArgs, out: &mut dyn Write) -> Result<(), ArenaErro
     }
     let mut position = args.position.clone();
     if args.keep_duplicates {
-        if !spec.kind.is_draughts() {
+        if !keeps_duplicates(spec.kind) {
+            let games: Vec<&str> = engine::GameKind::ALL
+                .iter()
+                .filter(|kind| keeps_duplicates(**kind))
+                .map(|kind| kind.name())
+                .collect();
             return Err(ArenaError::input(format!(
-                "--keep-duplicates: {} is not a draughts game: the flag counts every capture \
-                 path of the draughts family (english, international, ...)",
-                spec.kind
+                "--keep-duplicates: {} has no duplicate captures to count: the flag is the \
+                 option duplicates=keep of {}",
+                spec.kind,
+                games.join(", ")
             )));
         }
         spec.options.set("duplicates", "keep");
@@ -83,4 +89,12 @@ pub(crate) fn run(args: &PerftArgs, out: &mut dyn Write) -> Result<(), ArenaErro
         }
     });
     Ok(())
+}
+
+/// Whether games of `kind` take the option `duplicates=keep` (every game whose captures
+/// can reach one result by two paths: the draughts family and Turkish, Gothic, Dameo).
+fn keeps_duplicates(kind: engine::GameKind) -> bool {
+    let mut options = engine::GameOptions::new();
+    options.set("duplicates", "keep");
+    with_game!(kind, G => G::new(&options).is_ok())
 }

@@ -41,6 +41,10 @@ pub struct PlayArgs {
     /// Draw the board after each move.
     #[arg(long)]
     pub show: bool,
+    /// Start from this position (in the game's notation) instead of the start; it is
+    /// checked against what the rules allow.
+    #[arg(long, conflicts_with_all = ["record", "pdn"])]
+    pub position: Option<String>,
     /// The difficulty file that `level:NAME` specs and `hint` read (default:
     /// `results/<game>/difficulty.toml`).
     #[arg(long, value_name = "FILE")]
@@ -81,7 +85,10 @@ pub(crate) fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<(), ArenaError
         pdn::check_target(game.kind, path)?;
     }
     with_game!(game.kind, G => {
-        let start = G::new(&game.options)?;
+        let start = match &args.position {
+            Some(text) => G::parse_position(text)?,
+            None => G::new(&game.options)?,
+        };
         let levels_path = args
             .levels
             .clone()

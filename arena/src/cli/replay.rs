@@ -84,7 +84,7 @@ pub(crate) fn run(args: &ReplayArgs, out: &mut dyn Write) -> Result<(), ArenaErr
             // A person's moves cannot be regenerated: check that each recorded move is
             // legal, then play them back while the agents regenerate theirs.
             human::check_recorded_moves(&start, &row.moves).map_err(|e| {
-                ArenaError::failure(format!("game {} has an illegal move at {e}", row.game_id))
+                ArenaError::differs(format!("game {} has an illegal move at {e}", row.game_id))
             })?;
             let mut recorded = RecordedMoves::new(&row.moves);
             play_printed::<G>(&start, &specs, &setup, args.show, &mut recorded, out)?
@@ -110,7 +110,7 @@ pub(crate) fn run(args: &ReplayArgs, out: &mut dyn Write) -> Result<(), ArenaErr
             .zip(&replayed)
             .position(|(a, b)| a != b)
             .unwrap_or(recorded.len().min(replayed.len()));
-        return Err(ArenaError::failure(format!(
+        return Err(ArenaError::differs(format!(
             "game {} differs from the record at ply {}: recorded {:?}, replayed {:?}",
             row.game_id,
             ply + 1,
@@ -119,7 +119,7 @@ pub(crate) fn run(args: &ReplayArgs, out: &mut dyn Write) -> Result<(), ArenaErr
         )));
     }
     if winner != row.winner || end != row.end {
-        return Err(ArenaError::failure(format!(
+        return Err(ArenaError::differs(format!(
             "game {} ends differently: recorded {} ({}), replayed {winner} ({end})",
             row.game_id, row.winner, row.end
         )));

@@ -7,8 +7,7 @@ use clap::Args;
 
 use crate::error::ArenaError;
 use crate::output::stdout_error;
-use crate::sprt::{load, sprt};
-use crate::stats::Verdict;
+use crate::sprt::{load, sprt, verdict_text};
 
 /// `arena sprt`.
 #[derive(Debug, Args)]
@@ -38,19 +37,7 @@ pub(crate) fn run(args: &SprtArgs, out: &mut dyn Write) -> Result<(), ArenaError
     )?;
     let outcome = sprt(&config, &game, out)?;
     let s = outcome.status;
-    let verdict = match s.verdict {
-        Verdict::AcceptH1 => format!(
-            "H1 accepted: {} is stronger by about {} Elo",
-            config.first,
-            config.elo0 + config.settings.margin
-        ),
-        Verdict::AcceptH0 => format!(
-            "H0 accepted: {} is not stronger by {} Elo",
-            config.first,
-            config.elo0 + config.settings.margin
-        ),
-        Verdict::Continue => format!("no verdict within {} pairs", config.settings.max_pairs),
-    };
+    let verdict = verdict_text(&config, s.verdict, &outcome.record);
     writeln!(
         out,
         "LLR {:.3}, bounds [{:.3}, {:.3}], {} pairs (pentanomial {:?}): {verdict}",

@@ -64,6 +64,10 @@ impl Folder {
             calibration: csv("calibration.csv")?,
             games: Games::read(&dir.join("games.csv"), GAME_ROWS)?,
         };
+        if let Some(standings) = &folder.standings {
+            let columns = ["games", "score", "rating", "rating_lo", "rating_hi"];
+            standings.check_numbers(&dir.join("standings.csv"), &columns)?;
+        }
         if folder.standings.is_none() && folder.calibration.is_none() {
             return Err(ArenaError::input(format!(
                 "{}: neither standings.csv (a run) nor calibration.csv (a calibration): \

@@ -25,8 +25,7 @@ impl Table {
         if !path.exists() {
             return Ok(None);
         }
-        let bad =
-            |e: csv::Error| ArenaError::failure(format!("cannot read {}: {e}", path.display()));
+        let bad = |e: csv::Error| ArenaError::input(format!("cannot read {}: {e}", path.display()));
         let mut reader = csv::ReaderBuilder::new()
             .flexible(true)
             .from_path(path)
@@ -42,6 +41,36 @@ impl Table {
             rows.push(record.map_err(bad)?.iter().map(String::from).collect());
         }
         Ok(Some(Table { header, rows }))
+    }
+
+    /// Checks that every row of the table read from `path` is whole and holds a finite
+    /// number in each of `columns` the header has: a damaged row is an error naming the
+    /// file and line, not a point left out of a chart.
+    ///
+    /// # Errors
+    /// The first row that is short or long, or whose number is not one.
+    pub fn check_numbers(&self, path: &Path, columns: &[&str]) -> Result<(), ArenaError> {
+        for (index, row) in self.rows.iter().enumerate() {
+            let line = index + 2;
+            if row.len() != self.header.len() {
+                return Err(ArenaError::input(format!(
+                    "{}:{line}: {} fields: expected {}, as in the header",
+                    path.display(),
+                    row.len(),
+                    self.header.len()
+                )));
+            }
+            for column in columns {
+                if self.column(column).is_some() && self.number(row, column).is_none() {
+                    return Err(ArenaError::input(format!(
+                        "{}:{line}: field `{column}`: {:?}: expected a number",
+                        path.display(),
+                        self.text(row, column).unwrap_or("")
+                    )));
+                }
+            }
+        }
+        Ok(())
     }
 
     /// The index of column `name`.

@@ -17,10 +17,10 @@ fn chinese_checkers_is_legal(position: &ChineseCheckers, mv: ChineseCheckersMove
         return false;
     }
     if mv.is_pass() {
-        return position.rules().pass
+        return position.options().pass
             || (0..HOLES).all(|origin| chinese_checkers_targets(position, origin).is_empty());
     }
-    if position.rules().repetition {
+    if position.options().repetition {
         // After three returns a piece may not go back to where it stood two of its own
         // moves earlier.
         if let Some((previous, 3)) = position.piece_history(mv.from()) {
@@ -36,7 +36,7 @@ fn chinese_checkers_is_legal(position: &ChineseCheckers, mv: ChineseCheckersMove
 /// piece there).
 fn chinese_checkers_targets(position: &ChineseCheckers, origin: usize) -> Vec<usize> {
     let geometry = position.geometry();
-    let rules = position.rules();
+    let rules = position.options();
     let me = position.to_move();
     if position.pieces(me) >> origin & 1 == 0 {
         return Vec::new();

@@ -32,7 +32,7 @@ use crate::bitboard::Bits;
 use crate::game::{
     read_ply_cap, EndReason, Game, GameError, GameInfo, GameOptions, Limits, ParseError, Status,
 };
-use crate::games::draughts::Colour;
+use crate::games::family::Colour;
 use crate::games::grid;
 use crate::player::Seat;
 use crate::zobrist;

@@ -192,7 +192,8 @@ fn italian_men_may_not_take_kings_and_kings_capture_first() {
 
 #[test]
 fn corner_checkers_crowns_only_in_the_far_corner() {
-    let p = position::<Corner>("W:Wb6,c7:Bg1");
+    // Black's piece on g1, a square that crowns Black, is a king: a man would have been.
+    let p = position::<Corner>("W:Wb6,c7:BKg1");
     let all = list(&p);
     let crowned: Vec<String> = all
         .iter()
@@ -216,7 +217,7 @@ fn corner_checkers_crowns_only_in_the_far_corner() {
         "d8 is on the last row but not a crowning square"
     );
     // A man left on d8 has no move at all.
-    let stuck = position::<Corner>("W:Wd8:Bg1");
+    let stuck = position::<Corner>("W:Wd8:BKg1");
     assert!(list(&stuck).is_empty());
     assert_eq!(
         stuck.status().outcome().map(|o| o.reason()),

@@ -28,13 +28,11 @@ use std::fmt;
 use std::marker::PhantomData;
 
 use crate::game::{EndReason, Game, GameError, GameInfo, GameOptions, Limits, ParseError, Status};
-use crate::games::draughts::board::BitSet;
-use crate::games::draughts::notation::parse_options;
-use crate::games::draughts::{Options, SideFeatures, OPTION_KEYS};
+use crate::games::family::{parse_options, BitSet, Options, SideFeatures, OPTION_KEYS};
 use crate::player::Seat;
 use crate::zobrist;
 
-pub use crate::games::draughts::rules::Colour;
+pub use crate::games::family::Colour;
 use board::Square;
 pub use rules::{Dameo, Gothic, Rules64, Turkish};
 
