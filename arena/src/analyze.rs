@@ -7,11 +7,9 @@ use std::fmt::Write as _;
 
 use engine::games::leapfrog::solve::{Entry, SolveTable, Value};
 use engine::{Game, Leapfrog};
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
 
 use crate::seeds;
-use crate::stats::quantile_sorted;
+use crate::stats::clustered_rate;
 
 /// How one move compares with perfect play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -108,15 +106,15 @@ pub const ACCURACY_HEADER: &str =
 /// Bootstrap resamples of games for the blunder-rate interval.
 const RESAMPLES: usize = 1000;
 
-/// `accuracy.csv` from each agent's per-game tallies, with intervals from a bootstrap
-/// over games seeded by `seed`.
+/// `accuracy.csv` from each agent's per-game tallies. The blunder rate's 95% interval
+/// resamples whole games ([`clustered_rate`]), seeded from `seed` by agent.
 pub fn accuracy_csv(
     names: &[String],
     per_game: &HashMap<String, Vec<SeatTally>>,
     seed: u64,
 ) -> String {
     let mut out = format!("{ACCURACY_HEADER}\n");
-    for name in names {
+    for (index, name) in names.iter().enumerate() {
         let games = per_game.get(name).map_or(&[][..], |g| &g[..]);
         let total = games.iter().fold(SeatTally::default(), |mut sum, g| {
             sum.moves += g.moves;
@@ -125,28 +123,11 @@ pub fn accuracy_csv(
             sum.kept += g.kept;
             sum
         });
-        let rate = total.blunders as f64 / total.moves.max(1) as f64;
-        let mut rng = ChaCha8Rng::seed_from_u64(seeds::derive(seed, seeds::ACCURACY_STREAM, 0));
-        let mut rates = Vec::with_capacity(RESAMPLES);
-        if !games.is_empty() {
-            for _ in 0..RESAMPLES {
-                let (mut moves, mut blunders) = (0u64, 0u64);
-                for _ in 0..games.len() {
-                    let game = &games[rng.random_range(0..games.len())];
-                    moves += game.moves;
-                    blunders += game.blunders;
-                }
-                rates.push(blunders as f64 / moves.max(1) as f64);
-            }
-        }
-        rates.sort_by(f64::total_cmp);
-        let (lo, hi) = if rates.is_empty() {
-            (f64::NAN, f64::NAN)
-        } else {
-            (
-                quantile_sorted(&rates, 0.025),
-                quantile_sorted(&rates, 0.975),
-            )
+        let clusters: Vec<(u64, u64)> = games.iter().map(|g| (g.moves, g.blunders)).collect();
+        let bootstrap_seed = seeds::derive(seed, seeds::ACCURACY_STREAM, index as u64);
+        let (rate, lo, hi) = match clustered_rate(&clusters, RESAMPLES, 0.95, bootstrap_seed) {
+            Some(r) => (r.rate, r.lo, r.hi),
+            None => (0.0, f64::NAN, f64::NAN),
         };
         let mean_lost = total.distance_lost as f64 / total.kept.max(1) as f64;
         let _ = writeln!(

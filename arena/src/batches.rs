@@ -208,10 +208,20 @@ impl<G: Evaluate> BatchPlayer<G> {
             for _ in 0..matchup.pairs {
                 let seed = seeds::pair_seed(self.seed, batch as usize, pair_index);
                 pair_index += 1;
-                for seats in [vec![one, other], vec![other, one]] {
+                for (rotation, seats) in
+                    [vec![one, other], vec![other, one]].into_iter().enumerate()
+                {
                     let id = self.next_game;
                     self.next_game += 1;
-                    scheduled.push((m, Job { id, seed, seats }));
+                    scheduled.push((
+                        m,
+                        Job {
+                            id,
+                            seed,
+                            rotation,
+                            seats,
+                        },
+                    ));
                 }
             }
         }

@@ -168,6 +168,7 @@ mod tests {
     fn recorded_seats_are_named_by_their_specs_or_their_labels() {
         let setup = GameSetup {
             seed: 3,
+            rotation: 0,
             opening_plies: 0,
             max_plies: 200,
         };

@@ -17,6 +17,9 @@ pub struct ScheduledGame {
     pub seed: u64,
     /// The agent (an index into the config's agents) in each seat, in turn order.
     pub seats: Vec<usize>,
+    /// Which game of its set this is: seat s holds the set's agent (s + rotation) mod the
+    /// seats (0 for the first game, 1 for the one with seats swapped).
+    pub rotation: usize,
 }
 
 /// The games of a round-robin, each computed from its id when asked for: the schedule
@@ -74,6 +77,7 @@ impl Schedule {
             seats: (0..self.players)
                 .map(|seat| combination[(seat + rotation) % self.players])
                 .collect(),
+            rotation,
         })
     }
 }

@@ -10,14 +10,18 @@ use crate::games_csv::GameRow;
 use crate::seeds;
 use crate::stats::{
     quantiles, std_dev, wilson, BradleyTerry, GameResult, GameUnits, PairRecord, PairScore,
-    RatingInterval, ScoreSummary, Z_95,
+    RatingBasis, RatingInterval, ScoreSummary, Z_95,
 };
 
 /// The header of `pairs.csv`.
 pub const PAIRS_HEADER: &str = "agent,opponent,games,wins,draws,losses,score,score_lo,score_hi,\
 elo,elo_lo,elo_hi,los,ll,ld,dd_wl,wd,ww";
 /// The header of `standings.csv`.
-pub const STANDINGS_HEADER: &str = "agent,games,score,score_lo,score_hi,rating,rating_lo,rating_hi";
+/// `rating_fit` says what the rating rests on: `ml` (the maximum-likelihood fit: the agent
+/// is in the anchor's group) or `prior` (it won or lost everything against some group on the
+/// way to the anchor, so the gap rests on the prior's virtual draws).
+pub const STANDINGS_HEADER: &str =
+    "agent,games,score,score_lo,score_hi,rating,rating_lo,rating_hi,rating_fit";
 /// The header of `summary.csv`.
 pub const SUMMARY_HEADER: &str = "metric,value,lo,hi";
 
@@ -40,6 +44,7 @@ struct Standing {
     score: Option<ScoreSummary>,
     rating: f64,
     interval: RatingInterval,
+    basis: RatingBasis,
 }
 
 impl Standing {
@@ -148,9 +153,11 @@ pub fn build(identity: &RunIdentity, rows: &[GameRow], players: usize) -> Summar
         anchor,
         ..BradleyTerry::default()
     };
+    let crosstable = units.crosstable();
     let ratings = fitter
-        .fit(&units.crosstable())
+        .fit(&crosstable)
         .unwrap_or_else(|_| vec![0.0; agents]);
+    let basis = fitter.basis(&crosstable);
     let bootstrap_seed = seeds::derive(identity.seed, seeds::BOOTSTRAP_STREAM, 0);
     let intervals = fitter
         .bootstrap(&units, identity.bootstrap, 0.95, bootstrap_seed)
@@ -196,6 +203,7 @@ pub fn build(identity: &RunIdentity, rows: &[GameRow], players: usize) -> Summar
             score: ScoreSummary::from_record(&pooled, Z_95),
             rating: ratings[a],
             interval: intervals[a],
+            basis: basis[a],
         });
     }
 
@@ -216,7 +224,7 @@ pub fn build(identity: &RunIdentity, rows: &[GameRow], players: usize) -> Summar
         let games = tables.as_ref().map_or(s.games, |t| t[a].games);
         let _ = write!(
             standings_csv,
-            "{},{},{},{},{},{},{},{}",
+            "{},{},{},{},{},{},{},{},{}",
             names[a],
             games,
             number(score, 4),
@@ -225,6 +233,7 @@ pub fn build(identity: &RunIdentity, rows: &[GameRow], players: usize) -> Summar
             number(s.rating, 1),
             number(s.interval.lo, 1),
             number(s.interval.hi, 1),
+            s.basis.as_str(),
         );
         if let Some(tables) = &tables {
             standings_csv.push_str(&tables[a].columns());

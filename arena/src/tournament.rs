@@ -116,6 +116,7 @@ fn play_pending<G: Evaluate>(
         .map(|game| Job {
             id: game.game_id,
             seed: game.seed,
+            rotation: game.rotation,
             seats: game.seats.clone(),
         })
         .collect();

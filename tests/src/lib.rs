@@ -104,3 +104,20 @@ pub fn run_files(dir: &Path) -> Vec<(String, String)> {
         })
         .collect()
 }
+
+/// Rows of a CSV file as maps from column to text.
+pub fn csv_rows(path: &Path) -> Vec<std::collections::HashMap<String, String>> {
+    let mut reader = csv::Reader::from_path(path).unwrap();
+    let header = reader.headers().unwrap().clone();
+    reader
+        .records()
+        .map(|r| {
+            let r = r.unwrap();
+            header
+                .iter()
+                .map(String::from)
+                .zip(r.iter().map(String::from))
+                .collect()
+        })
+        .collect()
+}

@@ -186,7 +186,7 @@ fn a_recorded_human_game_replays_and_is_analysed() {
     assert_eq!((moves[0], moves[2]), ("5-6", "4-5"));
     let config = std::fs::read_to_string(dir.join("config.toml")).unwrap();
     assert!(
-        config.contains("spec = \"perfect:epsilon=0.0254\""),
+        config.contains("spec = \"perfect:epsilon=0.0273\""),
         "{config}"
     );
 

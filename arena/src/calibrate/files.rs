@@ -35,9 +35,15 @@ fn score_columns(config: &CalibrationIdentity) -> String {
     header
 }
 
+/// What the blunder rate of `difficulty.csv` is measured over: the level's games against
+/// the references in the final round-robin (not its games against the other levels).
+pub const BLUNDER_GAMES: &str = "final_vs_references";
+
 /// `difficulty.csv`: `level,spec,knob,rating,rating_lo,rating_hi`, the score against each
-/// reference with its interval, the blunder rate with its interval (solved games), the
-/// mean nodes and iterations per move, all from the final check; then the target, the
+/// reference with its interval, the blunder rate with its interval (solved games; the
+/// interval resamples whole games) and the games it is measured over (how many, and which:
+/// [`BLUNDER_GAMES`]), the mean nodes and iterations per move, all from the final check;
+/// then the target, the
 /// value measured for it during the search with its interval, the search's status, and
 /// the sequential test against the level below.
 pub fn difficulty_csv(
@@ -49,7 +55,9 @@ pub fn difficulty_csv(
     let mut text = String::from("level,spec,knob,rating,rating_lo,rating_hi");
     text.push_str(&score_columns(config));
     if solved {
-        text.push_str(",blunder_rate,blunder_rate_lo,blunder_rate_hi");
+        text.push_str(
+            ",blunder_rate,blunder_rate_lo,blunder_rate_hi,blunder_games,blunder_games_are",
+        );
     }
     text.push_str(
         ",nodes_per_move,iterations_per_move,target,target_value,measured,measured_lo,measured_hi,\
@@ -72,6 +80,7 @@ pub fn difficulty_csv(
         }
         if solved {
             push_estimate(&mut line, final_games.blunder_rate(z), 4);
+            let _ = write!(line, ",{},{BLUNDER_GAMES}", final_games.blunder_games());
         }
         let (nodes, iterations) = final_games.per_move();
         let (kind, value) = target_text(config, &level.target);

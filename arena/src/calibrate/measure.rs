@@ -10,7 +10,7 @@ use engine::{Game, Leapfrog};
 use super::config::Target;
 use crate::analyze::rate_game;
 use crate::batches::{record_of, BatchGame, PlayedPair};
-use crate::stats::{wilson, BradleyTerry, GameUnits, PairRecord, ScoreSummary};
+use crate::stats::{clustered_rate, tail_of_z, BradleyTerry, GameUnits, PairRecord, ScoreSummary};
 
 /// A measured value and its interval.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -65,17 +65,22 @@ impl BlunderJudge {
 pub struct Measured {
     /// Game pairs against each reference, in ladder order.
     pub pairs: Vec<Vec<PlayedPair>>,
-    /// Moves rated against perfect play, and blunders among them.
-    pub rated: (u64, u64),
+    /// Per game rated against perfect play: the agent's moves rated, and blunders among
+    /// them (a game is the unit of the blunder rate's bootstrap).
+    pub rated: Vec<(u64, u64)>,
+    /// The seed and the resamples of the blunder rate's bootstrap over games.
+    pub bootstrap: (u64, usize),
     /// Moves chosen, nodes and iterations, in all.
     pub search: (u64, u64, u64),
 }
 
 impl Measured {
-    /// Nothing yet, against `references` references.
-    pub fn new(references: usize) -> Measured {
+    /// Nothing yet, against `references` references; the blunder rate's interval will
+    /// resample games `resamples` times, seeded by `seed`.
+    pub fn new(references: usize, seed: u64, resamples: usize) -> Measured {
         Measured {
             pairs: vec![Vec::new(); references],
+            bootstrap: (seed, resamples),
             ..Measured::default()
         }
     }
@@ -96,9 +101,7 @@ impl Measured {
                     self.search.2 += iterations;
                 }
                 if let Some(judge) = judge {
-                    let (moves, blunders) = judge.tally(game, spec);
-                    self.rated.0 += moves;
-                    self.rated.1 += blunders;
+                    self.rated.push(judge.tally(game, spec));
                 }
             }
         }
@@ -124,19 +127,21 @@ impl Measured {
         })
     }
 
-    /// The blunder rate with its Wilson interval over the moves rated.
+    /// The blunder rate over the games against the references, with an interval at normal
+    /// quantile `z` that resamples whole games ([`clustered_rate`]).
     pub fn blunder_rate(&self, z: f64) -> Option<Estimate> {
-        let (moves, blunders) = self.rated;
-        if moves == 0 {
-            return None;
-        }
-        let rate = blunders as f64 / moves as f64;
-        let (lo, hi) = wilson(rate, moves as f64, z);
-        Some(Estimate {
-            value: rate,
-            lo,
-            hi,
+        let (seed, resamples) = self.bootstrap;
+        let confidence = 1.0 - 2.0 * tail_of_z(z);
+        clustered_rate(&self.rated, resamples, confidence, seed).map(|r| Estimate {
+            value: r.rate,
+            lo: r.lo,
+            hi: r.hi,
         })
+    }
+
+    /// The games whose moves the blunder rate counts.
+    pub fn blunder_games(&self) -> usize {
+        self.rated.len()
     }
 
     /// Mean nodes and iterations per move chosen.

@@ -200,7 +200,11 @@ impl<'a, G: Evaluate> Search<'a, G> {
         }
         for value in values {
             let spec = config.family.spec_of(value);
-            let mut measured = Measured::new(references.len());
+            let mut measured = Measured::new(
+                references.len(),
+                self.blunder_seed(self.points.len() as u64),
+                config.bootstrap,
+            );
             for reference in 0..references.len() {
                 let pairs = results.next().expect("one result per matchup");
                 measured.add(&spec, reference, pairs, self.judge.as_ref());
@@ -265,6 +269,11 @@ impl<'a, G: Evaluate> Search<'a, G> {
         )[references]
     }
 
+    /// The seed of the blunder-rate bootstrap of point (or level) `index`.
+    fn blunder_seed(&self, index: u64) -> u64 {
+        seeds::derive(self.config.seed, seeds::ACCURACY_STREAM, index)
+    }
+
     fn anchor(&self) -> usize {
         self.config
             .reference
@@ -316,7 +325,11 @@ impl<'a, G: Evaluate> Search<'a, G> {
                         value,
                         t: config.family.position_of(value),
                         spec,
-                        measured: Measured::new(self.references()),
+                        measured: Measured::new(
+                            self.references(),
+                            self.blunder_seed(self.points.len() as u64),
+                            config.bootstrap,
+                        ),
                         added_at: self.step + 1,
                     });
                     self.measure(self.points.len() - 1)?;
@@ -480,7 +493,11 @@ impl<'a, G: Evaluate> Search<'a, G> {
         let results = self.player.play_batch(&matchups)?;
         let mut games: Vec<(usize, usize, &[PlayedPair])> = Vec::new();
         let mut measured: Vec<Measured> = (0..levels.len())
-            .map(|_| Measured::new(references))
+            .map(|l| {
+                // Points count up from 0; the levels' words count down from the top.
+                let seed = self.blunder_seed(u64::MAX - l as u64);
+                Measured::new(references, seed, config.bootstrap)
+            })
             .collect();
         for ((i, j), pairs) in pairings.iter().zip(&results) {
             games.push((*j, *i, &pairs[..]));

@@ -96,6 +96,7 @@ pub(crate) fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<(), ArenaError
         let specs = levels::resolve_all(&written, &levels_path)?;
         let setup = GameSetup {
             seed: args.seed,
+            rotation: 0,
             opening_plies: args.opening_plies,
             max_plies: args.max_plies.unwrap_or_else(|| start.ply_cap()),
         };

@@ -73,6 +73,8 @@ pub(crate) fn run(args: &ReplayArgs, out: &mut dyn Write) -> Result<(), ArenaErr
         .collect::<Result<Vec<String>, ArenaError>>()?;
     let setup = GameSetup {
         seed: row.seed,
+        // The games of a set are consecutive from a multiple of the table size.
+        rotation: (row.game_id % row.seats.len() as u64) as usize,
         opening_plies: identity.opening_plies,
         max_plies: identity.max_plies,
     };

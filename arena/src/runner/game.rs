@@ -17,6 +17,9 @@ use crate::seeds;
 pub struct GameSetup {
     /// The game's seed: the opening and every seat's seed derive from it.
     pub seed: u64,
+    /// Which game of its set this is (0 for the first, 1 for the one with seats swapped,
+    /// and so on round a table): the seats' seeds follow the agents round the seats.
+    pub rotation: usize,
     /// Seeded random plies played before the seats take over.
     pub opening_plies: u32,
     /// The game stops here, and progress decides.
@@ -214,7 +217,7 @@ pub fn play_game<G: Game, V: View<G>>(
 ) -> io::Result<PlayedGame<G::Move>> {
     let players = start.players();
     assert_eq!(seats.len(), players, "one seat per player");
-    reset_seats(seats, setup.seed);
+    reset_seats(seats, setup);
     let mut position = start.clone();
     let mut moves: Vec<G::Move> = Vec::with_capacity(start.ply_cap().min(1024) as usize);
     let mut legal = Vec::new();
@@ -292,9 +295,10 @@ fn movers<G: Game>(start: &G, moves: &[G::Move]) -> Vec<Seat> {
 }
 
 /// Resets every seat with its seat's seed, as at the start of a game.
-fn reset_seats<G: Game>(seats: &mut [&mut dyn MoveSource<G>], game_seed: u64) {
+fn reset_seats<G: Game>(seats: &mut [&mut dyn MoveSource<G>], setup: &GameSetup) {
+    let players = seats.len();
     for (seat, source) in seats.iter_mut().enumerate() {
-        source.reset(seeds::agent_seed(game_seed, seat));
+        source.reset(seeds::agent_seed(setup.seed, seat, setup.rotation, players));
     }
 }
 
@@ -307,7 +311,7 @@ fn retrace<G: Game>(
     moves: &[G::Move],
     legal: &mut Vec<G::Move>,
 ) {
-    reset_seats(seats, setup.seed);
+    reset_seats(seats, setup);
     let mut position = start.clone();
     for (ply, &mv) in moves.iter().enumerate() {
         if ply as u32 >= setup.opening_plies {
@@ -483,6 +487,7 @@ mod tests {
     fn illegal_moves_and_panics_forfeit() {
         let setup = GameSetup {
             seed: 1,
+            rotation: 0,
             opening_plies: 0,
             max_plies: 200,
         };
@@ -502,6 +507,7 @@ mod tests {
     fn ply_cap_lets_progress_decide() {
         let setup = GameSetup {
             seed: 1,
+            rotation: 0,
             opening_plies: 3,
             max_plies: 9,
         };
@@ -514,6 +520,7 @@ mod tests {
     fn opening_depends_on_the_seed() {
         let setup = |seed| GameSetup {
             seed,
+            rotation: 0,
             opening_plies: 12,
             max_plies: 12,
         };

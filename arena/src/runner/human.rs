@@ -314,6 +314,7 @@ mod tests {
     fn setup(seed: u64) -> GameSetup {
         GameSetup {
             seed,
+            rotation: 0,
             opening_plies: 0,
             max_plies: 200,
         }

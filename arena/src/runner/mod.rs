@@ -29,6 +29,8 @@ pub struct Job {
     pub id: u64,
     /// The game's seed: its opening and its seats' seeds derive from it.
     pub seed: u64,
+    /// Which game of its set this is (see [`GameSetup::rotation`]).
+    pub rotation: usize,
     /// The roster index of the agent in each seat, in turn order.
     pub seats: Vec<usize>,
 }
@@ -183,6 +185,7 @@ impl<G: Evaluate> Runner<G> {
     fn play_job(&self, cache: &mut AgentCache<G>, job: &Job) -> Finished<G::Move> {
         let setup = GameSetup {
             seed: job.seed,
+            rotation: job.rotation,
             opening_plies: self.opening_plies,
             max_plies: self.max_plies,
         };

@@ -1,5 +1,12 @@
 //! Bradley–Terry ratings of many agents, fitted by minorisation–maximisation (Hunter 2004),
 //! with seeded bootstrap intervals over game pairs.
+//!
+//! The fit is the plain maximum likelihood wherever it exists: when every group of agents
+//! scored at least a draw against the rest (the "scored against" graph is strongly
+//! connected; Ford 1957). Where it does not (an agent that won or lost everything, or a
+//! group that did), virtual draws are added between agents of different groups only, so
+//! that ratings within a group stay (almost exactly) their maximum-likelihood values and
+//! only the gaps between groups rest on the prior.
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -10,9 +17,11 @@ use super::describe::quantile_sorted;
 /// How to fit Bradley–Terry ratings; [`Default`] gives the arena's settings.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct BradleyTerry {
-    /// Virtual drawn games added between every two agents (default 1: one virtual draw
-    /// against every opponent), so that 0% and 100% records still get finite ratings and
-    /// the fit always exists and is unique. 0 fits the plain maximum likelihood.
+    /// Virtual drawn games added, where the maximum likelihood does not exist, between every
+    /// two agents of different groups (strongly connected components of the "scored at
+    /// least a draw against" graph), so that 0% and 100% records get finite ratings
+    /// (default 1). Where the maximum likelihood exists no virtual game is added; with 0
+    /// a fit that does not exist is an error.
     pub prior_draws: f64,
     /// The fit stops when no strength γ_i changes by more than this fraction in one sweep
     /// (default 1e-10).
@@ -46,6 +55,28 @@ pub struct RatingInterval {
     pub hi: f64,
 }
 
+/// What an agent's rating rests on, relative to the anchor agent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RatingBasis {
+    /// The agent is in the anchor's group: its rating is the maximum-likelihood estimate
+    /// (exactly so when every agent is in one group).
+    MaximumLikelihood,
+    /// The agent won or lost every game on some path to the anchor's group: the gap rests
+    /// on the prior's virtual draws.
+    Prior,
+}
+
+impl RatingBasis {
+    /// The name `standings.csv` uses: `ml` or `prior`.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RatingBasis::MaximumLikelihood => "ml",
+            RatingBasis::Prior => "prior",
+        }
+    }
+}
+
 /// Why Bradley–Terry ratings could not be computed.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum BradleyTerryError {
@@ -63,9 +94,9 @@ pub enum BradleyTerryError {
     /// The prior is negative or not finite.
     #[error("the prior must be a finite, non-negative number of draws, got {0}")]
     InvalidPrior(f64),
-    /// An agent has no points or no games (possible only without a prior), so its rating
-    /// is not finite.
-    #[error("agent {agent} has no points or no games, so its rating is not finite")]
+    /// The maximum likelihood does not exist (an agent, or a group of agents, won or lost
+    /// everything) and there is no prior, so the rating of `agent` is not finite.
+    #[error("agent {agent} won or lost every game against some group, so its rating is not finite without a prior")]
     Degenerate {
         /// The agent concerned.
         agent: usize,
@@ -89,22 +120,44 @@ impl BradleyTerry {
     /// the anchor agent has `anchor_rating`.
     ///
     /// The strengths γ follow Hunter's MM update γ_i ← W_i / Σ_j N_ij / (γ_i + γ_j), where
-    /// W_i is agent i's points plus `prior_draws`/2 per opponent and N_ij the games between
-    /// i and j plus `prior_draws`. Updates are made agent by agent (each uses the latest γ),
+    /// W_i is agent i's points and N_ij the games between i and j; where the maximum
+    /// likelihood does not exist, `prior_draws` virtual draws are added to N_ij (and half
+    /// of them to W_i) for every two agents i, j of different groups (see
+    /// [`BradleyTerry::basis`]). Updates are made agent by agent (each uses the latest γ),
     /// which is still an MM algorithm, and γ is rescaled to sum to the number of agents
     /// after each sweep.
     ///
     /// # Errors
     /// [`BradleyTerryError::NoAgents`], [`BradleyTerryError::AnchorOutOfRange`] and
     /// [`BradleyTerryError::InvalidPrior`] for bad input; without a prior,
-    /// [`BradleyTerryError::Degenerate`] when an agent has no points or no games and
-    /// [`BradleyTerryError::NotConverged`] when the maximum likelihood does not exist
-    /// (an agent that never dropped a point against the rest, for instance).
+    /// [`BradleyTerryError::Degenerate`] when the maximum likelihood does not exist;
+    /// [`BradleyTerryError::NotConverged`] when the sweeps run out.
     pub fn fit(&self, table: &Crosstable) -> Result<Vec<f64>, BradleyTerryError> {
         self.validate(table.agents())?;
         let mut strengths = vec![1.0; table.agents()];
         self.fit_strengths(table, &mut strengths)?;
         Ok(self.ratings(&strengths))
+    }
+
+    /// Returns what each agent's rating in `table` rests on: the maximum likelihood for the
+    /// agents in the anchor's group (all of them when the maximum likelihood exists), the
+    /// prior for the others.
+    ///
+    /// # Panics
+    /// Panics if the anchor names no agent of `table`.
+    #[must_use]
+    pub fn basis(&self, table: &Crosstable) -> Vec<RatingBasis> {
+        let groups = groups(table);
+        groups
+            .iter()
+            .map(|&group| {
+                if group == groups[self.anchor] {
+                    RatingBasis::MaximumLikelihood
+                } else {
+                    RatingBasis::Prior
+                }
+            })
+            .collect()
     }
 
     /// Returns a bootstrap interval of every agent's rating at the given `confidence`
@@ -195,21 +248,35 @@ impl BradleyTerry {
         strengths: &mut [f64],
     ) -> Result<(), BradleyTerryError> {
         let agents = table.agents();
-        let prior = self.prior_draws;
-        let opponents = (agents - 1) as f64;
-        let wins: Vec<f64> = (0..agents)
-            .map(|agent| table.points_row(agent).iter().sum::<f64>() + prior / 2.0 * opponents)
-            .collect();
-        for (agent, &points) in wins.iter().enumerate() {
-            let games = table.games_row(agent).iter().sum::<f64>() + prior * opponents;
-            if agents > 1 && (points <= 0.0 || games <= 0.0) {
-                return Err(BradleyTerryError::Degenerate { agent });
-            }
-        }
         if agents == 1 {
             strengths[0] = 1.0;
             return Ok(());
         }
+        let groups = groups(table);
+        let split = groups.iter().any(|&group| group != groups[0]);
+        if split && self.prior_draws == 0.0 {
+            let agent = (0..agents)
+                .find(|&agent| groups[agent] != groups[self.anchor])
+                .expect("more than one group");
+            return Err(BradleyTerryError::Degenerate { agent });
+        }
+        // The virtual games between agents i and j: the prior across groups, none within.
+        let prior = |i: usize, j: usize| {
+            if groups[i] == groups[j] {
+                0.0
+            } else {
+                self.prior_draws
+            }
+        };
+        let wins: Vec<f64> = (0..agents)
+            .map(|agent| {
+                let virtual_points: f64 = (0..agents)
+                    .filter(|&other| other != agent)
+                    .map(|other| prior(agent, other) / 2.0)
+                    .sum();
+                table.points_row(agent).iter().sum::<f64>() + virtual_points
+            })
+            .collect();
 
         let mut previous = strengths.to_vec();
         for _ in 0..self.max_iterations {
@@ -219,7 +286,8 @@ impl BradleyTerry {
                 let mut denominator = 0.0;
                 for (opponent, &strength) in strengths.iter().enumerate() {
                     if opponent != agent {
-                        denominator += (games[opponent] + prior) / (own + strength);
+                        denominator +=
+                            (games[opponent] + prior(agent, opponent)) / (own + strength);
                     }
                 }
                 strengths[agent] = wins[agent] / denominator;
@@ -250,6 +318,57 @@ impl BradleyTerry {
     }
 }
 
+/// Returns each agent's group: the strongly connected components of the graph with an edge
+/// i → j wherever agent i scored something (a win or a draw) against agent j, numbered in
+/// the order Kosaraju's algorithm finds them. The maximum likelihood exists exactly when
+/// there is one group (Ford 1957; draws count as half a win each way).
+fn groups(table: &Crosstable) -> Vec<usize> {
+    let agents = table.agents();
+    let edge = |from: usize, to: usize| from != to && table.points(from, to) > 0.0;
+    // First pass: agents in order of finishing a depth-first search along the edges.
+    let mut seen = vec![false; agents];
+    let mut finished = Vec::with_capacity(agents);
+    let mut stack: Vec<(usize, usize)> = Vec::new();
+    for root in 0..agents {
+        if seen[root] {
+            continue;
+        }
+        seen[root] = true;
+        stack.push((root, 0));
+        while let Some((agent, next)) = stack.pop() {
+            match (next..agents).find(|&to| !seen[to] && edge(agent, to)) {
+                Some(to) => {
+                    stack.push((agent, to + 1));
+                    seen[to] = true;
+                    stack.push((to, 0));
+                }
+                None => finished.push(agent),
+            }
+        }
+    }
+    // Second pass: along reversed edges, latest finisher first; each search is one group.
+    let mut group = vec![usize::MAX; agents];
+    let mut count = 0;
+    let mut pending = Vec::new();
+    for &root in finished.iter().rev() {
+        if group[root] != usize::MAX {
+            continue;
+        }
+        group[root] = count;
+        pending.push(root);
+        while let Some(agent) = pending.pop() {
+            for (from, slot) in group.iter_mut().enumerate() {
+                if *slot == usize::MAX && edge(from, agent) {
+                    *slot = count;
+                    pending.push(from);
+                }
+            }
+        }
+        count += 1;
+    }
+    group
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::elo::score_from_elo;
@@ -271,13 +390,18 @@ mod tests {
     }
 
     #[test]
-    fn two_agents_at_three_quarters_with_the_prior() {
-        // With one virtual draw: W_0 = 750.5, W_1 = 250.5, N = 1001. For two agents the MLE
-        // has γ_0 / (γ_0 + γ_1) = W_0 / N, so R_0 - R_1 = 400 log10(750.5 / 250.5)
-        // = 400 log10(2.9960080) = 400 · 0.4765430 = 190.6172 (a bit under 190.8485).
-        let ratings = BradleyTerry::default().fit(&three_quarters()).unwrap();
+    fn two_agents_at_three_quarters_get_the_plain_maximum_likelihood() {
+        // Both agents scored against each other, so the maximum likelihood exists and the
+        // prior adds nothing: γ_0 / (γ_0 + γ_1) = 750 / 1000, R_0 - R_1 = 400 log10(3)
+        // = 190.8485 (one virtual draw would have given 400 log10(750.5/250.5) = 190.6172).
+        let table = three_quarters();
+        let ratings = BradleyTerry::default().fit(&table).unwrap();
         assert_eq!(ratings[0], 0.0);
-        close(ratings[0] - ratings[1], 190.6172, 1e-4);
+        close(ratings[0] - ratings[1], 190.8485, 1e-4);
+        assert_eq!(
+            BradleyTerry::default().basis(&table),
+            [RatingBasis::MaximumLikelihood; 2]
+        );
     }
 
     #[test]
@@ -326,8 +450,9 @@ mod tests {
 
     #[test]
     fn the_fit_matches_expected_to_observed_points() {
-        // Oracle: at the maximum, each agent's expected points equal its points (both with
-        // the prior): W_i = Σ_j N_ij · L(R_i - R_j).
+        // Oracle: at the maximum, each agent's expected points equal its points:
+        // W_i = Σ_j N_ij · L(R_i - R_j). Agent 3 lost every game to agent 2 but scored
+        // against agent 1, so the maximum likelihood exists and no prior enters.
         let mut table = Crosstable::new(4);
         table.add(0, 1, 14.0, 20.0);
         table.add(0, 2, 9.5, 12.0);
@@ -340,12 +465,82 @@ mod tests {
             let mut observed = 0.0;
             let mut expected = 0.0;
             for opponent in (0..4).filter(|&opponent| opponent != agent) {
-                observed += table.points(agent, opponent) + fit.prior_draws / 2.0;
-                let games = table.games(agent, opponent) + fit.prior_draws;
+                observed += table.points(agent, opponent);
+                let games = table.games(agent, opponent);
                 expected += games * score_from_elo(ratings[agent] - ratings[opponent]);
             }
             close(expected, observed, 1e-6);
         }
+    }
+
+    #[test]
+    fn groups_are_the_strongly_connected_components_of_scoring() {
+        // 0 and 1 beat each other, 2 and 3 drew; 0 and 1 beat 2 and 3 outright, 4 never
+        // played: groups {0, 1}, {2, 3}, {4}.
+        let mut table = Crosstable::new(5);
+        table.add(0, 1, 3.0, 5.0);
+        table.add(2, 3, 1.0, 2.0);
+        table.add(0, 2, 4.0, 4.0);
+        table.add(1, 3, 2.0, 2.0);
+        let found = groups(&table);
+        assert_eq!(found[0], found[1]);
+        assert_eq!(found[2], found[3]);
+        assert_ne!(found[0], found[2]);
+        assert_ne!(found[4], found[0]);
+        assert_ne!(found[4], found[2]);
+        let basis = BradleyTerry {
+            anchor: 3,
+            ..BradleyTerry::default()
+        }
+        .basis(&table);
+        use RatingBasis::{MaximumLikelihood as Ml, Prior};
+        assert_eq!(basis, [Prior, Prior, Ml, Ml, Prior]);
+    }
+
+    #[test]
+    fn a_clean_sweep_moves_the_others_by_under_a_tenth_of_their_intervals() {
+        // Agent 0 wins all 40 games against each of 1, 2 and 3, which play each other
+        // 40 games a pairing with mixed results. The ratings of 1, 2 and 3 relative to one
+        // another must stay within a tenth of their bootstrap intervals' width of the
+        // maximum-likelihood fit of their own games.
+        let mut units = GameUnits::new(4);
+        let mut own = GameUnits::new(3);
+        for round in 0..20 {
+            for opponent in 1..4 {
+                units.push_pair(0, opponent, Win, Win);
+            }
+            let results = [(Win, Draw), (Loss, Win), (Win, Win), (Draw, Loss)][round % 4];
+            let weaker = [(Loss, Draw), (Win, Loss), (Loss, Loss), (Draw, Draw)][round % 4];
+            for (a, b, (x, y)) in [(1, 2, results), (2, 3, results), (1, 3, weaker)] {
+                units.push_pair(a, b, x, y);
+                own.push_pair(a - 1, b - 1, x, y);
+            }
+        }
+        let fit = BradleyTerry {
+            anchor: 1,
+            ..BradleyTerry::default()
+        };
+        let table = units.crosstable();
+        use RatingBasis::{MaximumLikelihood as Ml, Prior};
+        assert_eq!(fit.basis(&table), [Prior, Ml, Ml, Ml]);
+        let ratings = fit.fit(&table).unwrap();
+        let alone = BradleyTerry {
+            prior_draws: 0.0,
+            ..BradleyTerry::default()
+        }
+        .fit(&own.crosstable())
+        .unwrap();
+        let intervals = fit.bootstrap(&units, 400, 0.95, 11).unwrap();
+        for agent in 2..4 {
+            let moved = (ratings[agent] - ratings[1]) - (alone[agent - 1] - alone[0]);
+            let width = intervals[agent].hi - intervals[agent].lo;
+            assert!(
+                moved.abs() <= width / 10.0,
+                "agent {agent} moved {moved:.2} Elo, interval width {width:.1}"
+            );
+        }
+        // The sweeper is finite and far above.
+        assert!(ratings[0] > ratings[1] + 400.0 && ratings[0].is_finite());
     }
 
     #[test]

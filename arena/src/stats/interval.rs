@@ -1,7 +1,8 @@
-//! Confidence intervals for a proportion (Wilson) and the normal quantile of a confidence
-//! level.
+//! Confidence intervals for a proportion (Wilson, and the exact Clopper–Pearson interval
+//! that also takes a fractional count of successes), the normal quantile of a confidence
+//! level and the Student-t quantile.
 
-use statrs::distribution::{ContinuousCDF, Normal};
+use statrs::distribution::{Beta, ContinuousCDF, Normal, StudentsT};
 
 /// The two-sided 95% normal quantile, Φ⁻¹(0.975), to the precision `stats.md` uses.
 pub const Z_95: f64 = 1.959964;
@@ -56,6 +57,101 @@ pub fn wilson(p: f64, n: f64, z: f64) -> (f64, f64) {
         1.0
     } else {
         ((centre + half_width) / denominator).clamp(0.0, 1.0)
+    };
+    (lo, hi)
+}
+
+/// Returns the probability 1 - Φ(z) that a standard normal exceeds `z`: the one-sided
+/// tail a two-sided interval at normal quantile `z` leaves out on each side (0.025 for
+/// [`Z_95`]).
+#[must_use]
+pub fn tail_of_z(z: f64) -> f64 {
+    1.0 - Normal::standard().cdf(z)
+}
+
+/// Returns the Student-t quantile with `freedom` degrees of freedom that leaves `tail` above
+/// it (t_{ν, 1 - tail}); 2.776445 for 4 degrees of freedom and a tail of 0.025. It tends to
+/// the normal quantile as `freedom` grows.
+///
+/// # Panics
+/// Panics unless `freedom` is positive and `tail` lies strictly between 0 and 1/2.
+#[must_use]
+pub fn student_t_quantile(tail: f64, freedom: f64) -> f64 {
+    assert!(
+        tail > 0.0 && tail < 0.5,
+        "tail must lie in (0, 1/2), got {tail}"
+    );
+    assert!(
+        freedom > 0.0,
+        "degrees of freedom must be positive, got {freedom}"
+    );
+    StudentsT::new(0.0, 1.0, freedom)
+        .expect("valid Student-t parameters")
+        .inverse_cdf(1.0 - tail)
+}
+
+/// Returns the Clopper–Pearson ("exact") interval `(lo, hi)` for a proportion from
+/// `successes` out of `trials`, leaving at most `tail` on each side:
+/// lo = B⁻¹(tail; x, m - x + 1), hi = B⁻¹(1 - tail; x + 1, m - x), with lo = 0 at x = 0 and
+/// hi = 1 at x = m (B⁻¹ the beta quantile, x the successes, m the trials).
+///
+/// The successes may be fractional (a sum of pair scores in quarters, say): the beta
+/// quantiles are continuous in x, and the binomial is the most spread-out distribution on
+/// [0, 1] with a given mean, which is what keeps the interval's coverage at or above
+/// 1 - 2·tail for any score distribution on [0, 1] (checked by exact enumeration in
+/// [`super::coverage`]). With no trials the interval is `(0, 1)`.
+///
+/// # Panics
+/// Panics unless 0 ≤ `successes` ≤ `trials` and 0 < `tail` < 1/2.
+#[must_use]
+pub fn clopper_pearson(successes: f64, trials: f64, tail: f64) -> (f64, f64) {
+    beta_interval(successes, trials, tail, 0.0, 1.0)
+}
+
+/// Returns the Jeffreys interval for `successes` out of `trials`: the `tail` and
+/// `1 - tail` quantiles of Beta(x + 1/2, m - x + 1/2), with lo = 0 at x = 0 and hi = 1 at
+/// x = m. Narrower than [`clopper_pearson`], but its coverage dips below the nominal level
+/// for some true proportions (see [`super::coverage`]), so the arena reports the exact
+/// interval; this one is kept for the comparison.
+///
+/// # Panics
+/// As [`clopper_pearson`].
+#[must_use]
+pub fn jeffreys(successes: f64, trials: f64, tail: f64) -> (f64, f64) {
+    beta_interval(successes, trials, tail, 0.5, 0.5)
+}
+
+/// The beta-quantile interval shared by [`clopper_pearson`] (`below` = 0, `above` = 1:
+/// shapes (x, m - x + 1) and (x + 1, m - x)) and [`jeffreys`] (1/2 and 1/2: the shape
+/// (x + 1/2, m - x + 1/2) at both ends).
+fn beta_interval(successes: f64, trials: f64, tail: f64, below: f64, above: f64) -> (f64, f64) {
+    assert!(
+        (0.0..=trials).contains(&successes),
+        "successes must lie in [0, {trials}], got {successes}"
+    );
+    assert!(
+        tail > 0.0 && tail < 0.5,
+        "tail must lie in (0, 1/2), got {tail}"
+    );
+    if trials <= 0.0 {
+        return (0.0, 1.0);
+    }
+    let failures = trials - successes;
+    let quantile = |a: f64, b: f64, p: f64| {
+        Beta::new(a, b)
+            .expect("positive beta shapes")
+            .inverse_cdf(p)
+            .clamp(0.0, 1.0)
+    };
+    let lo = if successes <= 0.0 {
+        0.0
+    } else {
+        quantile(successes + below, failures + above, tail)
+    };
+    let hi = if failures <= 0.0 {
+        1.0
+    } else {
+        quantile(successes + above, failures + below, 1.0 - tail)
     };
     (lo, hi)
 }

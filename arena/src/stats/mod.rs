@@ -8,21 +8,28 @@
 //! L(x) = 1 / (1 + 10^(-x/400)) and Elo(S) = -400 log10(1/S - 1).
 
 mod bradley_terry;
+mod cluster;
+pub mod coverage;
 mod crosstable;
 mod describe;
 mod elo;
 mod gsprt;
 mod interval;
 mod record;
+mod score_interval;
 mod summary;
 mod variance;
 
-pub use bradley_terry::{BradleyTerry, BradleyTerryError, RatingInterval};
+pub use bradley_terry::{BradleyTerry, BradleyTerryError, RatingBasis, RatingInterval};
+pub use cluster::{clustered_rate, ClusteredRate};
 pub use crosstable::{Crosstable, GameUnits, PairScore};
 pub use describe::{mean, quantile, quantile_sorted, quantiles, std_dev};
 pub use elo::{elo_from_score, score_from_elo};
 pub use gsprt::{default_error_rate, Gsprt, GsprtError, GsprtStatus, Outcomes, Verdict};
-pub use interval::{wilson, z_for_confidence, Z_95};
+pub use interval::{
+    clopper_pearson, jeffreys, student_t_quantile, tail_of_z, wilson, z_for_confidence, Z_95,
+};
 pub use record::{GameResult, PairRecord};
+pub use score_interval::{Boundary, IntervalKind, ScoreInterval};
 pub use summary::ScoreSummary;
 pub use variance::{pentanomial_variance, trinomial_variance, PAIR_SCORES};
