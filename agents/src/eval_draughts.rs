@@ -11,11 +11,15 @@
 //! Suicide checkers, where the side that cannot move wins, keeps its own count: fewer
 //! pieces and fewer moves are better.
 
+use std::path::Path;
+
 use engine::games::draughts::board::{bit_of, BitSet, Geometry};
 use engine::games::draughts::{BitsOf, Colour, Rules};
 use engine::{Draughts, Game, Seat, MAX_PLAYERS};
 
+use crate::agent::Agent;
 use crate::eval::{logistic_rewards, Evaluate};
+use crate::spec::SpecError;
 
 /// How many terms the linear part has.
 pub const TERMS: usize = 10;
@@ -260,6 +264,34 @@ fn tuned<R: Rules>() -> &'static Weights {
 }
 
 impl<R: Rules> Evaluate for Draughts<R> {
+    /// English checkers: the perfect endgame player of the tables at `table` (written by
+    /// `arena solve english --pieces N --out FILE`); no other draughts game has one.
+    fn perfect_agent(
+        spec: String,
+        table: Option<&Path>,
+    ) -> Option<Result<Box<dyn Agent<Self>>, SpecError>> {
+        if Self::NAME != engine::games::draughts::EnglishDraughts::NAME {
+            return None;
+        }
+        let expected = "the endgame tables written by `arena solve english --pieces N --out FILE`";
+        let bad = |value: String, why: String| SpecError::BadValue {
+            agent: "perfect",
+            key: "table".into(),
+            value,
+            expected: format!("{expected} ({why})"),
+        };
+        let agent = match table {
+            None => Err(bad(
+                String::new(),
+                "English checkers is not solved whole".into(),
+            )),
+            Some(path) => crate::perfect_english::load_endgame(path)
+                .map(|tables| crate::perfect_english::EndgameAgent::<R>::new(spec, tables))
+                .map_err(|e| bad(path.display().to_string(), e.to_string())),
+        };
+        Some(agent.map(|a| Box::new(a) as Box<dyn Agent<Self>>))
+    }
+
     /// A quarter of a man.
     const ASPIRATION: i32 = 25;
 

@@ -20,6 +20,7 @@ pub mod mcts;
 pub mod minimax;
 pub mod noise;
 pub mod perfect;
+pub mod perfect_english;
 pub mod random;
 pub mod reference;
 pub mod spec;

@@ -322,7 +322,8 @@ pub fn build<G: Evaluate>(spec: &str) -> Result<Box<dyn Agent<G>>, SpecError> {
             G::perfect_agent(text, table).ok_or_else(|| SpecError::UnsupportedGame {
                 agent: "perfect",
                 game: G::NAME,
-                why: "only a solved game has a perfect player (leapfrog)".into(),
+                why: "only a solved game has a perfect player (leapfrog; english endgames with table=FILE)"
+                    .into(),
             })??
         }
     };

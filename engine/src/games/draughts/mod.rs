@@ -11,6 +11,7 @@
 //!   parachutist), followed by any non-default options.
 
 pub mod board;
+pub mod endgame;
 mod movegen;
 pub(crate) mod notation;
 mod playout;
