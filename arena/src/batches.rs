@@ -1,5 +1,5 @@
 //! The games a calibration (or a sequential test) plays, in batches of game pairs: played
-//! on the [`Runner`], appended to the output folder's `games.csv` at each batch's end (the
+//! on the runner, appended to the output folder's `games.csv` at each batch's end (the
 //! schema of a calibration's `games.csv`, with each seat's search totals), and read back
 //! on `--resume`, so that a resumed run takes the same decisions from the same games.
 
@@ -123,7 +123,7 @@ pub struct Setup {
     pub threads: usize,
 }
 
-/// Plays batches of game pairs on a [`Runner`], reusing games recorded by an
+/// Plays batches of game pairs on the runner, reusing games recorded by an
 /// interrupted run.
 pub struct BatchPlayer<G: Game> {
     runner: Runner<G>,

@@ -1,15 +1,15 @@
 //! The arena: seeded tournaments between agents, their statistics and output, and the
-//! command-line verbs that drive them. The `arena` binary is a thin shell over [`cli`].
+//! command-line verbs that drive them. The `arena` binary is a thin shell over `cli`.
 //!
-//! Read top-down: [`cli`] (the verbs and their arguments) calls the work of each verb
-//! ([`tournament`], [`merge`], [`calibrate`], [`sprt`], [`play`], [`analyze`],
-//! [`slurm`], [`report`]), which plays its games on the [`runner`] (the one game loop,
+//! Read top-down: `cli` (the verbs and their arguments) calls the work of each verb
+//! (`tournament`, `merge`, `calibrate`, `sprt`, `play`, `analyze`,
+//! `slurm`, `report`), which plays its games on the `runner` (the one game loop,
 //! the worker pool, the agent cache, the row writer) and keeps its files in the
-//! [`run_folder`] (a tournament's) or its own folder; below them the statistics
-//! ([`stats`], [`summaries`]), the files' formats ([`games_csv`], [`batches`], [`pdn`]),
-//! the configs, the seeds, and [`output`] (writing files and standard output).
+//! `run_folder` (a tournament's) or its own folder; below them the statistics
+//! (`stats`, `summaries`), the files' formats (`games_csv`, `batches`, `pdn`),
+//! the configs, the seeds, and `output` (writing files and standard output).
 
-pub mod analyze;
+pub(crate) mod analyze;
 pub mod batches;
 pub mod calibrate;
 pub mod cli;
@@ -18,18 +18,18 @@ pub mod error;
 pub mod games_csv;
 pub mod levels;
 pub mod limits;
-pub mod merge;
+pub(crate) mod merge;
 pub mod output;
-pub mod pdn;
-pub mod play;
+pub(crate) mod pdn;
+pub(crate) mod play;
 pub mod report;
 pub mod run_folder;
-pub mod runner;
-pub mod schedule;
-pub mod seeds;
+pub(crate) mod runner;
+pub(crate) mod schedule;
+pub(crate) mod seeds;
 pub mod shard;
-pub mod slurm;
+pub(crate) mod slurm;
 pub mod sprt;
 pub mod stats;
-pub mod summaries;
-pub mod tournament;
+pub(crate) mod summaries;
+pub(crate) mod tournament;

@@ -53,11 +53,6 @@ impl Schedule {
         self.len
     }
 
-    /// Whether it holds no game.
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
     /// The game with id `game_id`, if the schedule has one. With two seats a set is a
     /// game pair: the second game swaps seats.
     pub fn get(&self, game_id: u64) -> Option<ScheduledGame> {
@@ -83,15 +78,16 @@ impl Schedule {
 }
 
 /// Every game of a round-robin among `identity`'s agents at tables of `players` seats,
-/// in game_id order, in one list (for small schedules; runs use [`Schedule`]).
-pub fn round_robin(identity: &RunIdentity, players: usize) -> Vec<ScheduledGame> {
+/// in game_id order, in one list (for the tests; runs use [`Schedule`]).
+#[cfg(test)]
+fn round_robin(identity: &RunIdentity, players: usize) -> Vec<ScheduledGame> {
     let schedule = Schedule::new(identity, players);
     (0..schedule.len())
         .filter_map(|id| schedule.get(id))
         .collect()
 }
 
-/// How many games [`round_robin`] schedules, counted without building the schedule;
+/// How many games a round-robin ([`Schedule`]) holds, counted without building the schedule;
 /// `None` when the count does not fit in a `u64` (no machine could play them).
 pub fn schedule_len(identity: &RunIdentity, players: usize) -> Option<u64> {
     // Combinations of `players` among the agents, built up one factor at a time: each

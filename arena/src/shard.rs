@@ -1,6 +1,6 @@
 //! Shards: one run split across machines. `arena run --shard K/N` plays the games whose
 //! id is K modulo N into a folder of its own, recorded by its `shard.toml`; `arena merge`
-//! ([`crate::merge`]) puts them together.
+//! (`merge.rs`) puts them together.
 
 use std::fmt;
 use std::str::FromStr;
