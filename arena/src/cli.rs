@@ -8,6 +8,7 @@ use engine::{with_game, Game, GameSpec};
 
 use crate::analyze::{analyze_command, AnalyzeArgs};
 use crate::calibrate::{calibrate_command, CalibrateArgs};
+use crate::engine_protocol::{engine_command, EngineArgs};
 use crate::error::ArenaError;
 use crate::html_report::{report_command, ReportArgs};
 use crate::shard::{merge_command, MergeArgs, Shard};
@@ -50,6 +51,9 @@ pub enum Verb {
     Sprt(SprtArgs),
     /// Write `DIR/report.html`: charts and tables of a finished run or calibration.
     Report(ReportArgs),
+    /// Answer the arena protocol (docs/protocol.md) on standard input and output as one
+    /// of the arena's agents or levels, for another program to play against.
+    Engine(EngineArgs),
 }
 
 /// `arena perft`.
@@ -89,8 +93,10 @@ pub struct PlayArgs {
     /// The game, with options if any.
     pub game: String,
     /// Spec of the player in seat A, which moves first: an agent (e.g. `minimax:depth=4`),
-    /// a level (`level:easy`, `level:medium`, `level:hard`) or `human` (you, at the
-    /// keyboard: type a move, `hint`, `undo` or `quit`).
+    /// a level (`level:easy`, `level:medium`, `level:hard`), `human` (you, at the
+    /// keyboard: type a move, `hint`, `undo` or `quit`), or a program that speaks the
+    /// arena protocol, `cmd:` and its command line split at spaces (e.g.
+    /// `cmd:python3 bots/mine.py`; see docs/protocol.md).
     #[arg(long, required_unless_present = "seat")]
     pub first: Option<String>,
     /// Spec of the player in seat B (as for --first).
@@ -108,6 +114,10 @@ pub struct PlayArgs {
     /// Stop after this many plies and let progress decide (default: the game's cap).
     #[arg(long)]
     pub max_plies: Option<u32>,
+    /// Start from this position (in the game's notation, as `arena perft --position`
+    /// reads it) instead of the game's start.
+    #[arg(long, value_name = "POS")]
+    pub position: Option<String>,
     /// Draw the board after each move.
     #[arg(long)]
     pub show: bool,
@@ -220,6 +230,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), ArenaError> {
         Verb::Calibrate(args) => calibrate_command(&args, out),
         Verb::Sprt(args) => sprt_command(&args, out),
         Verb::Report(args) => report_command(&args, out),
+        Verb::Engine(args) => engine_command(&args, &mut std::io::stdin().lock(), out),
     }
 }
 

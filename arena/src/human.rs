@@ -140,7 +140,10 @@ impl<R: BufRead, G: Evaluate> Console<R, G> {
         agent.reset(seeds::derive(hint.seed, HINT_STREAM, ply as u64));
         match checked_choice(&mut **agent, position, &mut Vec::new()) {
             Ok(mv) => format!("hint: {mv} (level {HINT_LEVEL} would play it)"),
-            Err(why) => format!("no hint: level {HINT_LEVEL} ({spec}) failed: {why}"),
+            Err(why) => format!(
+                "no hint: level {HINT_LEVEL} ({spec}) failed: {}",
+                why.detail
+            ),
         }
     }
 }
@@ -318,7 +321,10 @@ pub fn play_with_humans<G: Game>(
                 Player::Human => match humans.request(&position, ply, out)? {
                     Request::Play(mv) if position.is_legal(mv) => mv,
                     Request::Play(mv) => {
-                        let why = format!("illegal move {mv}");
+                        let why = agents::Forfeit {
+                            reason: EndReason::Illegal,
+                            detail: format!("illegal move {mv}"),
+                        };
                         return Ok(forfeit(moves, seat, seats, why));
                     }
                     Request::Resign => return Ok(finish(moves, resignation(seat, seats))),

@@ -1,9 +1,9 @@
 //! One game between agents: the seeded random opening, the agents' moves, forfeits for
-//! panics and illegal moves, and the ply cap.
+//! panics, illegal moves and the faults of agents that run as programs, and the ply cap.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use agents::Agent;
+use agents::{Agent, Forfeit};
 use engine::{EndReason, Game, Outcome, Seat, Status};
 use rand::Rng;
 
@@ -80,17 +80,25 @@ pub fn play_game<G: Game>(
     }
 }
 
-/// The move `agent` chooses in `position`, or why its seat forfeits: an illegal move or
-/// a panic. `legal` is a buffer for the legal moves, reused so that no ply allocates.
+/// The move `agent` chooses in `position`, or why its seat forfeits: an illegal move, a
+/// panic, or the agent's own [`Forfeit`] (a program's crash or timeout, a resignation).
+/// `legal` is a buffer for the legal moves, reused so that no ply allocates.
 pub(crate) fn checked_choice<G: Game>(
     agent: &mut dyn Agent<G>,
     position: &G,
     legal: &mut Vec<G::Move>,
-) -> Result<G::Move, String> {
-    match catch_unwind(AssertUnwindSafe(|| agent.choose(position))) {
-        Ok(mv) if is_legal(position, mv, legal) => Ok(mv),
-        Ok(mv) => Err(format!("illegal move {mv}")),
-        Err(panic) => Err(panic_message(&*panic)),
+) -> Result<G::Move, Forfeit> {
+    match catch_unwind(AssertUnwindSafe(|| agent.try_choose(position))) {
+        Ok(Ok(mv)) if is_legal(position, mv, legal) => Ok(mv),
+        Ok(Ok(mv)) => Err(Forfeit {
+            reason: EndReason::Illegal,
+            detail: format!("illegal move {mv}"),
+        }),
+        Ok(Err(forfeit)) => Err(forfeit),
+        Err(panic) => Err(Forfeit {
+            reason: EndReason::Forfeit,
+            detail: panic_message(&*panic),
+        }),
     }
 }
 
@@ -101,13 +109,13 @@ fn is_legal<G: Game>(position: &G, mv: G::Move, legal: &mut Vec<G::Move>) -> boo
 }
 
 /// The game `moves` ended by `seat` forfeiting, for `why`.
-pub(crate) fn forfeit<M>(moves: Vec<M>, seat: Seat, players: usize, why: String) -> PlayedGame<M> {
+pub(crate) fn forfeit<M>(moves: Vec<M>, seat: Seat, players: usize, why: Forfeit) -> PlayedGame<M> {
     // The seat that forfeits comes last; the others share first place.
     let scores: Vec<i32> = Seat::all(players).map(|s| i32::from(s != seat)).collect();
     PlayedGame {
         moves,
-        outcome: Outcome::from_scores(&scores, EndReason::Forfeit),
-        forfeit: Some((seat, why)),
+        outcome: Outcome::from_scores(&scores, why.reason),
+        forfeit: Some((seat, why.detail)),
     }
 }
 
@@ -161,10 +169,11 @@ mod tests {
         };
         let game = play(0, 1, setup);
         assert_eq!(game.outcome.winner(), Some(Seat::A));
-        assert_eq!(game.outcome.reason(), EndReason::Forfeit);
+        assert_eq!(game.outcome.reason(), EndReason::Illegal);
         assert_eq!(game.moves.len(), 1);
         let game = play(2, 0, setup);
         assert_eq!(game.outcome.winner(), Some(Seat::B));
+        assert_eq!(game.outcome.reason(), EndReason::Forfeit);
         assert_eq!(game.forfeit.unwrap().1, "panicked: out of ideas");
     }
 

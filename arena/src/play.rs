@@ -11,6 +11,7 @@ use engine::{with_game, Game, GameSpec, Outcome, Seat};
 use crate::cli::{parse_game, stdout_error, PlayArgs, ReplayArgs};
 use crate::config::{AgentEntry, RunIdentity};
 use crate::error::ArenaError;
+use crate::external::{self, Seating};
 use crate::games_csv::winner_label;
 use crate::games_csv::{self, GameRow};
 use crate::human::{self, Console, HumanSide, Player, RecordedMoves};
@@ -46,8 +47,17 @@ pub fn play_command(
     if let Some(path) = &args.pdn {
         pdn::check_target(game.kind, path)?;
     }
+    if args.position.is_some() && (args.record.is_some() || args.pdn.is_some()) {
+        return Err(ArenaError::input(
+            "--position: a game from a position of its own cannot be recorded (a run's \
+             games start from the game's start): leave out --record and --pdn",
+        ));
+    }
     with_game!(game.kind, G => {
-        let start = G::new(&game.options)?;
+        let start = match &args.position {
+            Some(text) => G::parse_position(text)?,
+            None => G::new(&game.options)?,
+        };
         let levels_path = args
             .levels
             .clone()
@@ -66,7 +76,12 @@ pub fn play_command(
                 Console::<_, G>::new(input, hint_spec, args.seed).echoing(!input_is_terminal);
             play_printed_with_humans::<G>(&start, &specs, &setup, args.show, &mut console, out)?
         } else {
-            play_printed::<G>(&start, &specs, &setup, args.show, out)?
+            let entries: Vec<AgentEntry> = specs
+                .iter()
+                .zip(games_csv::SEAT_LABELS)
+                .map(|(spec, label)| AgentEntry::of_spec(label, spec))
+                .collect();
+            play_printed::<G>(&start, &game, &entries, &setup, args.show, out)?
         };
         if let Some(record) = &args.record {
             let identity = play_identity(&args.game, &written, &specs, &setup);
@@ -126,10 +141,7 @@ fn play_identity(
         } else {
             games_csv::SEAT_LABELS[seat].to_string()
         };
-        agent.push(AgentEntry {
-            name,
-            spec: spec.trim().to_string(),
-        });
+        agent.push(AgentEntry::of_spec(&name, spec.trim()));
     }
     RunIdentity {
         game: game.trim().to_string(),
@@ -204,22 +216,28 @@ pub fn play_printed_with_humans<G: Evaluate>(
     Ok(played)
 }
 
-/// Plays one game between the agents `specs` (one per seat) and prints it: each move on
-/// its own line (and the board after it with `show`), then the result line.
+/// Plays one game between the agents `entries` (one per seat, the arena's own or external
+/// programs) and prints it: each move on its own line (and the board after it with
+/// `show`), then the result line.
 ///
 /// # Errors
-/// The wrong number of specs, a bad spec, or a failed write.
+/// The wrong number of agents, a bad spec, or a failed write.
 pub fn play_printed<G: Evaluate>(
     start: &G,
-    specs: &[String],
+    game: &GameSpec,
+    entries: &[AgentEntry],
     setup: &GameSetup,
     show: bool,
     out: &mut dyn Write,
 ) -> Result<PlayedGame<G::Move>, ArenaError> {
-    check_seat_count(start, specs)?;
-    let mut agents: Vec<Box<dyn Agent<G>>> = specs
+    let specs: Vec<String> = entries.iter().map(|e| e.spec.clone()).collect();
+    check_seat_count(start, &specs)?;
+    // External agents' standard error stays on the terminal; their processes stop when
+    // the agents are dropped, at the end of this function.
+    let seating = Seating::new(None);
+    let mut agents: Vec<Box<dyn Agent<G>>> = entries
         .iter()
-        .map(|spec| agents::build::<G>(spec))
+        .map(|entry| external::build::<G>(entry, game, &seating))
         .collect::<Result<_, _>>()?;
     let mut seats: Vec<&mut dyn Agent<G>> = agents
         .iter_mut()
@@ -301,7 +319,7 @@ pub fn replay_command(args: &ReplayArgs, out: &mut dyn Write) -> Result<(), Aren
                 rows.len()
             ))
         })?;
-    let specs = row
+    let entries = row
         .seats
         .iter()
         .map(|name| {
@@ -309,12 +327,13 @@ pub fn replay_command(args: &ReplayArgs, out: &mut dyn Write) -> Result<(), Aren
                 .agent
                 .iter()
                 .find(|a| &a.name == name)
-                .map(|a| a.spec.clone())
+                .cloned()
                 .ok_or_else(|| {
                     ArenaError::input(format!("agent {name:?} is not in the run's config"))
                 })
         })
-        .collect::<Result<Vec<String>, ArenaError>>()?;
+        .collect::<Result<Vec<AgentEntry>, ArenaError>>()?;
+    let specs: Vec<String> = entries.iter().map(|e| e.spec.clone()).collect();
     let setup = GameSetup {
         seed: row.seed,
         opening_plies: identity.opening_plies,
@@ -331,7 +350,7 @@ pub fn replay_command(args: &ReplayArgs, out: &mut dyn Write) -> Result<(), Aren
             let mut recorded = RecordedMoves::new(&row.moves);
             play_printed_with_humans::<G>(&start, &specs, &setup, args.show, &mut recorded, out)?
         } else {
-            play_printed::<G>(&start, &specs, &setup, args.show, out)?
+            play_printed::<G>(&start, &game, &entries, &setup, args.show, out)?
         };
         (
             move_texts(&played),

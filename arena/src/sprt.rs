@@ -238,7 +238,7 @@ pub fn sprt_command(args: &SprtArgs, out: &mut dyn Write) -> Result<(), ArenaErr
     };
     let outcome = with_game!(game.kind, G => {
         let start = G::new(&game.options)?;
-        let mut player = BatchPlayer::new(start, setup, &path, ReadGames::default())?;
+        let mut player = BatchPlayer::new(start, &game, setup, &path, ReadGames::default())?;
         test_between(&mut player, &config, out)?
     });
     let s = outcome.status;

@@ -8,14 +8,15 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use agents::{Agent, Evaluate};
-use engine::{with_game, Game};
+use engine::{with_game, Game, GameSpec};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::cli::{stdout_error, RunArgs};
-use crate::config::{self, RunIdentity, TournamentConfig};
+use crate::config::{self, AgentEntry, RunIdentity, TournamentConfig};
 use crate::error::ArenaError;
+use crate::external::{self, Seating};
 use crate::games_csv::{self, Appender, GameRow};
 use crate::match_play::{play_game, GameSetup};
 use crate::output::{self, Claim};
@@ -279,11 +280,17 @@ fn run_games<G: Evaluate>(
         })?;
     let (sender, receiver) = mpsc::channel::<GameRow>();
     let played = pending.len();
+    // External agents' processes: one per agent and worker, stopped when this returns.
+    let seating = Seating::new(Some(config.out.join("logs")));
+    let seating = &seating;
     let written: Result<(), ArenaError> = std::thread::scope(|scope| {
         scope.spawn(|| {
             pool.install(|| {
                 pending.par_iter().for_each_init(
-                    || (sender.clone(), AgentCache::<G>::new(identity)),
+                    || {
+                        let cache = AgentCache::<G>::new(identity, &config.game, seating);
+                        (sender.clone(), cache)
+                    },
                     |(sender, cache), game| {
                         let row = play_scheduled(&start, identity, cache, game);
                         // The receiver only hangs up after a write error; then the run
@@ -375,15 +382,19 @@ pub(crate) fn check_against_schedule(
 }
 
 /// Agents built once per worker and reset before each game.
-struct AgentCache<G: Game> {
-    specs: Vec<String>,
+struct AgentCache<'a, G: Game> {
+    entries: &'a [AgentEntry],
+    game: &'a GameSpec,
+    seating: &'a Seating,
     agents: Vec<Option<Box<dyn Agent<G>>>>,
 }
 
-impl<G: Evaluate> AgentCache<G> {
-    fn new(identity: &RunIdentity) -> AgentCache<G> {
+impl<'a, G: Evaluate> AgentCache<'a, G> {
+    fn new(identity: &'a RunIdentity, game: &'a GameSpec, seating: &'a Seating) -> Self {
         AgentCache {
-            specs: identity.agent.iter().map(|a| a.spec.clone()).collect(),
+            entries: &identity.agent,
+            game,
+            seating,
             agents: identity.agent.iter().map(|_| None).collect(),
         }
     }
@@ -394,7 +405,8 @@ impl<G: Evaluate> AgentCache<G> {
         for &index in seats {
             if self.agents[index].is_none() {
                 // The config was validated, so every spec builds.
-                let agent = agents::build::<G>(&self.specs[index]).expect("validated spec");
+                let agent = external::build::<G>(&self.entries[index], self.game, self.seating)
+                    .expect("validated spec");
                 self.agents[index] = Some(agent);
             }
         }

@@ -321,10 +321,7 @@ pub fn parse(path: &Path, text: &str) -> Result<CalibrationConfig, ArenaError> {
         }
         check_spec(&game, entry.spec.get_ref())
             .map_err(|e| at(entry.spec.span(), format!("field `spec`: {e}")))?;
-        reference.push(AgentEntry {
-            name: name.clone(),
-            spec: entry.spec.get_ref().clone(),
-        });
+        reference.push(AgentEntry::of_spec(name, entry.spec.get_ref()));
     }
     let anchor = match &raw.anchor {
         None => reference[0].name.clone(),
@@ -505,9 +502,10 @@ fn positive(
 }
 
 /// Checks that `spec` builds an agent for `game`.
-pub(crate) fn check_spec(game: &GameSpec, spec: &str) -> Result<(), agents::SpecError> {
+pub(crate) fn check_spec(game: &GameSpec, spec: &str) -> Result<(), ArenaError> {
+    let entry = AgentEntry::of_spec(spec, spec);
     with_game!(game.kind, G => {
-        agents::build::<G>(spec)?;
+        crate::external::build::<G>(&entry, game, &crate::external::Seating::default())?;
     });
     Ok(())
 }

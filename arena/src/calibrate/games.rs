@@ -5,12 +5,14 @@
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
-use agents::{Agent, Evaluate, SearchInfo};
-use engine::{Game, Seat};
+use agents::{Agent, Evaluate, Forfeit, SearchInfo};
+use engine::{Game, GameSpec, Seat};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
+use crate::config::AgentEntry;
 use crate::error::ArenaError;
+use crate::external::{self, Seating};
 use crate::games_csv::RowsFile;
 use crate::match_play::{play_game, GameSetup};
 use crate::seeds;
@@ -126,6 +128,11 @@ pub struct Setup {
 /// Plays batches of game pairs, reusing games recorded by an interrupted run.
 pub struct BatchPlayer<G: Game> {
     start: G,
+    /// The game as written, for external agents' `newgame`.
+    game: GameSpec,
+    /// External agents' processes, one per agent and worker; stopped when the player is
+    /// dropped.
+    seating: Seating,
     setup: Setup,
     pool: rayon::ThreadPool,
     /// The `games.csv`: whole rows, synced at each batch's end.
@@ -155,6 +162,7 @@ impl<G: Evaluate> BatchPlayer<G> {
     /// The threads cannot start, or the file cannot be opened.
     pub fn new(
         start: G,
+        game: &GameSpec,
         setup: Setup,
         path: &Path,
         recorded: ReadGames,
@@ -168,6 +176,8 @@ impl<G: Evaluate> BatchPlayer<G> {
         let file = RowsFile::open(path, recorded.complete_len)?;
         let mut player = BatchPlayer {
             start,
+            game: game.clone(),
+            seating: Seating::new(path.parent().map(|dir| dir.join("logs"))),
             setup,
             pool,
             file,
@@ -245,11 +255,17 @@ impl<G: Evaluate> BatchPlayer<G> {
         }
         let start = &self.start;
         let setup = self.setup;
+        let (game, seating) = (&self.game, &self.seating);
         let played: Vec<BatchGame> = self.pool.install(|| {
             pending
                 .par_iter()
                 .map_init(HashMap::new, |cache, (game_id, seed, first, second)| {
-                    play_one(start, &setup, cache, *game_id, batch, *seed, first, second)
+                    let seats = Seats {
+                        game,
+                        seating,
+                        cache,
+                    };
+                    play_one(start, &setup, seats, *game_id, batch, *seed, first, second)
                 })
                 .collect()
         });
@@ -295,11 +311,13 @@ impl<G: Game> Agent<G> for Counted<G> {
     }
     fn choose(&mut self, position: &G) -> G::Move {
         let mv = self.inner.choose(position);
-        let info = self.inner.last_search();
-        self.moves += 1;
-        self.nodes += info.nodes;
-        self.iterations += info.iterations;
+        self.count();
         mv
+    }
+    fn try_choose(&mut self, position: &G) -> Result<G::Move, Forfeit> {
+        let mv = self.inner.try_choose(position)?;
+        self.count();
+        Ok(mv)
     }
     fn observe(&mut self, before: &G, mv: G::Move) {
         self.inner.observe(before, mv);
@@ -312,25 +330,48 @@ impl<G: Game> Agent<G> for Counted<G> {
     }
 }
 
+impl<G: Game> Counted<G> {
+    fn count(&mut self) {
+        let info = self.inner.last_search();
+        self.moves += 1;
+        self.nodes += info.nodes;
+        self.iterations += info.iterations;
+    }
+}
+
 type AgentCache<G> = HashMap<(usize, String), Counted<G>>;
+
+/// Where a worker's agents come from: its cache, and for external agents the game and
+/// the shared processes.
+struct Seats<'a, G: Game> {
+    game: &'a GameSpec,
+    seating: &'a Seating,
+    cache: &'a mut AgentCache<G>,
+}
 
 #[allow(clippy::too_many_arguments)]
 fn play_one<G: Evaluate>(
     start: &G,
     setup: &Setup,
-    cache: &mut AgentCache<G>,
+    seats: Seats<'_, G>,
     game_id: u64,
     batch: u64,
     seed: u64,
     first: &str,
     second: &str,
 ) -> BatchGame {
+    let cache = seats.cache;
     for (seat, spec) in [(0, first), (1, second)] {
         cache
             .entry((seat, spec.to_string()))
             .or_insert_with(|| Counted {
                 // Specs were validated with the config.
-                inner: agents::build::<G>(spec).expect("validated spec"),
+                inner: external::build::<G>(
+                    &AgentEntry::of_spec(spec, spec),
+                    seats.game,
+                    seats.seating,
+                )
+                .expect("validated spec"),
                 moves: 0,
                 nodes: 0,
                 iterations: 0,
@@ -464,8 +505,14 @@ mod tests {
             other: "mcts:iterations=20,c=1.4".into(),
             pairs: 3,
         }];
-        let mut player =
-            BatchPlayer::new(Leapfrog::start(), setup(), &path, ReadGames::default()).unwrap();
+        let mut player = BatchPlayer::new(
+            Leapfrog::start(),
+            &"leapfrog".parse().unwrap(),
+            setup(),
+            &path,
+            ReadGames::default(),
+        )
+        .unwrap();
         let first = player.play_batch(&matchups).unwrap();
         let second = player.play_batch(&matchups).unwrap();
         assert_eq!(player.played_now(), 12);
@@ -477,7 +524,14 @@ mod tests {
         let read_back = read(&path).unwrap();
         assert_eq!(read_back.games.len(), 12);
         assert!(read_back.games.iter().any(|g| g.first.contains(',')));
-        let mut again = BatchPlayer::new(Leapfrog::start(), setup(), &path, read_back).unwrap();
+        let mut again = BatchPlayer::new(
+            Leapfrog::start(),
+            &"leapfrog".parse().unwrap(),
+            setup(),
+            &path,
+            read_back,
+        )
+        .unwrap();
         assert_eq!(again.play_batch(&matchups).unwrap(), first);
         assert_eq!(again.play_batch(&matchups).unwrap(), second);
         assert_eq!(again.played_now(), 0);

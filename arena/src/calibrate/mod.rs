@@ -136,7 +136,13 @@ fn calibrate<G: Evaluate>(
         max_plies: identity.max_plies,
         threads: config.threads,
     };
-    let mut player = BatchPlayer::new(start, setup, &config.out.join("games.csv"), recorded)?;
+    let mut player = BatchPlayer::new(
+        start,
+        &config.game,
+        setup,
+        &config.out.join("games.csv"),
+        recorded,
+    )?;
     let judge = measure::judge_for::<G>(&identity.game, identity.opening_plies);
     let result = Search::new(identity, &mut player, judge, out).run()?;
     Ok((result, player.played_now(), player.games_so_far()))
