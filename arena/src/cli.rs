@@ -11,6 +11,7 @@ use crate::calibrate::{calibrate_command, CalibrateArgs};
 use crate::engine_protocol::{engine_command, EngineArgs};
 use crate::error::ArenaError;
 use crate::html_report::{report_command, ReportArgs};
+use crate::rate::{rate_command, RateArgs};
 use crate::shard::{merge_command, MergeArgs, Shard};
 use crate::slurm::{slurm_command, SlurmArgs};
 use crate::solve::{solve_command, SolveArgs};
@@ -54,6 +55,9 @@ pub enum Verb {
     /// Answer the arena protocol (docs/protocol.md) on standard input and output as one
     /// of the arena's agents or levels, for another program to play against.
     Engine(EngineArgs),
+    /// Rate an agent (a spec or `cmd:` program) against a game's shipped levels and place
+    /// it on their rating scale.
+    Rate(RateArgs),
 }
 
 /// `arena perft`.
@@ -230,6 +234,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), ArenaError> {
         Verb::Calibrate(args) => calibrate_command(&args, out),
         Verb::Sprt(args) => sprt_command(&args, out),
         Verb::Report(args) => report_command(&args, out),
+        Verb::Rate(args) => rate_command(&args, out),
         Verb::Engine(args) => engine_command(&args, &mut std::io::stdin().lock(), out),
     }
 }

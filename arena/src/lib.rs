@@ -16,6 +16,7 @@ pub mod match_play;
 pub mod output;
 pub mod pdn;
 pub mod play;
+pub mod rate;
 pub mod report;
 pub mod schedule;
 pub mod seeds;

@@ -231,3 +231,24 @@ fn the_python_random_bot_plays_a_tournament_against_greedy() {
     ]);
     assert!(output.status.success(), "{}", stderr(&output));
 }
+
+#[test]
+fn rate_places_leapfrog_greedy_between_the_shipped_levels() {
+    let output = run(&["rate", "leapfrog", "--agent", "greedy", "--games", "30"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = end_to_end::stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    let rating_line = lines[lines.len() - 2];
+    let words: Vec<f64> = rating_line
+        .trim_start_matches("rating: ")
+        .split([' ', '[', ']', ','])
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    let [rating, lo, hi] = words[..] else {
+        panic!("{text}")
+    };
+    // easy is rated 488.6 and hard 946.5 on the shipped scale.
+    assert!(lo < rating && rating < hi, "{text}");
+    assert!(488.6 < rating && rating < 946.5, "{text}");
+    assert!(lines[lines.len() - 1].starts_with("level: "), "{text}");
+}
