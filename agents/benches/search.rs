@@ -21,6 +21,7 @@ fn alpha_beta(c: &mut Criterion) {
             depth: DEPTH,
             nodes: None,
             tt_mib,
+            ..MinimaxSettings::default()
         };
         let mut agent = MinimaxAgent::<Leapfrog>::new(format!("minimax:depth={DEPTH}"), settings);
         agent.reset(0);

@@ -39,7 +39,7 @@ fn main() {
             if ply >= target && moves.len() >= 2 {
                 break;
             }
-            position.play(moves[rng.random_range(0..moves.len())]);
+            position.play_unchecked(moves[rng.random_range(0..moves.len())]);
             ply += 1;
         }
         if position.is_over() {

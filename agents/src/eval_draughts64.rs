@@ -4,7 +4,7 @@
 use engine::games::draughts64::{Colour, Draughts64, Rules64};
 use engine::{Game, Seat, MAX_PLAYERS};
 
-use crate::eval::Evaluate;
+use crate::eval::{logistic_rewards, Evaluate};
 
 /// Weights, in hundredths of a man.
 mod weights {
@@ -39,6 +39,14 @@ fn standing<R: Rules64>(position: &Draughts64<R>, colour: Colour) -> i32 {
 }
 
 impl<R: Rules64> Evaluate for Draughts64<R> {
+    /// A quarter of a man.
+    const ASPIRATION: i32 = 25;
+
+    /// Captures are compulsory: a side that can capture must.
+    fn in_exchange(&self) -> bool {
+        self.has_capture()
+    }
+
     /// The side's standing less the opponent's.
     fn evaluate(&self, seat: Seat) -> i32 {
         let me = Draughts64::<R>::colour_of(seat);
@@ -68,10 +76,7 @@ impl<R: Rules64> Evaluate for Draughts64<R> {
     /// A capped playout is scored by a logistic of the evaluation (a man ahead is worth
     /// about 0.62).
     fn capped_rewards(&self, rewards: &mut [f64; MAX_PLAYERS]) {
-        let lead = self.evaluate(Seat::A) as f64 / 100.0;
-        let a = 1.0 / (1.0 + (-lead / 2.0).exp());
-        rewards[0] = a;
-        rewards[1] = 1.0 - a;
+        logistic_rewards(self.evaluate(Seat::A), 200.0, rewards);
     }
 }
 
@@ -90,7 +95,7 @@ mod tests {
                 break;
             }
             position.generate_moves(&mut moves);
-            position.play(moves[moves.len() / 2]);
+            position.play_unchecked(moves[moves.len() / 2]);
             assert_eq!(position.evaluate(Seat::A), -position.evaluate(Seat::B));
         }
     }

@@ -9,13 +9,18 @@
 
 pub mod agent;
 pub mod eval;
+pub mod eval_alquerque;
+pub mod eval_chinese_checkers;
+pub mod eval_draughts;
 pub mod eval_draughts64;
-pub mod eval_small;
+pub mod eval_konane;
+pub mod eval_leapfrog;
 pub mod greedy;
 pub mod mcts;
 pub mod minimax;
 pub mod noise;
 pub mod perfect;
+pub mod perfect_english;
 pub mod random;
 pub mod reference;
 pub mod spec;

@@ -51,7 +51,7 @@ pub enum Playout {
 }
 
 impl Playout {
-    /// The names the `playout` key takes, in the order of [`Playout::from_index`].
+    /// The names the `playout` key takes, in the order of `Playout::from_index`.
     pub const NAMES: &'static [&'static str] = &["random", "greedy"];
 
     fn from_index(index: usize) -> Playout {
@@ -299,7 +299,7 @@ impl<G: Evaluate> MctsAgent<G> {
             }
             node = self.select(node);
             let mv = self.tree[node].mv.expect("children have moves");
-            work.play(mv);
+            work.play_unchecked(mv);
             self.line.push(mv);
             self.path.push(node as u32);
         };
@@ -362,7 +362,7 @@ impl<G: Evaluate> MctsAgent<G> {
             } else {
                 self.moves[self.rng.random_range(0..self.moves.len())]
             };
-            work.play(mv);
+            work.play_unchecked(mv);
             self.line.push(mv);
             plies += 1;
         }
@@ -538,7 +538,7 @@ impl<G: Evaluate> Agent<G> for MctsAgent<G> {
         }
         std::mem::swap(&mut self.tree, &mut self.spare);
         let mut after = before.clone();
-        after.play(mv);
+        after.play_unchecked(mv);
         self.root_hash = Some(after.hash());
     }
 
@@ -602,7 +602,7 @@ mod tests {
                 // Proven before the budget ran out: the search stopped early.
                 assert!(info.iterations < 50_000, "{position}: {info:?}");
                 let mut after = position;
-                after.play(mv);
+                after.play_unchecked(mv);
                 assert_eq!(
                     solve(&after, &mut solved),
                     0.0,
@@ -619,7 +619,7 @@ mod tests {
         let mut searcher = agent::<Leapfrog>(50_000);
         searcher.reset(1);
         let mv = searcher.choose(&position);
-        position.play(mv);
+        position.play_unchecked(mv);
         let mut loser = agent::<Leapfrog>(50_000);
         loser.reset(2);
         let reply = loser.choose(&position);
@@ -653,12 +653,12 @@ mod tests {
         searcher.reset(9);
         let mine = searcher.search(&position);
         searcher.observe(&position, mine);
-        position.play(mine);
+        position.play_unchecked(mine);
         let mut moves = Vec::new();
         position.generate_moves(&mut moves);
         let theirs = moves[0];
         searcher.observe(&position, theirs);
-        position.play(theirs);
+        position.play_unchecked(theirs);
         // The kept subtree stands for the new position, with the visits it had.
         assert_eq!(searcher.root_hash, Some(position.hash()));
         let kept = searcher.tree[0].visits;

@@ -1,11 +1,29 @@
-//! The minimax player: negamax with alpha-beta pruning, iterative deepening, a
-//! transposition table and move ordering (table move, killers, history).
+//! The minimax player: negamax with alpha-beta pruning, principal-variation search,
+//! aspiration windows at the root, iterative deepening, a transposition table, move
+//! ordering (table move, killers, history) and the resolution of forced exchanges at the
+//! horizon.
 //!
 //! Values are integers from the point of view of the seat to move, as negamax wants.
-//! Positions inside the horizon take the game's [`Evaluate::evaluate`] for the root seat,
+//! Positions at the horizon take the game's [`Evaluate::evaluate`] for the root seat,
 //! clamped to ±[`EVAL_LIMIT`]; finished games score [`WIN`] scaled by the root seat's
 //! [`Outcome::score`], less one per ply so that the quickest win and the slowest loss are
 //! preferred.
+//!
+//! # Exchanges at the horizon
+//! In the draughts family captures are compulsory, so a position whose side to move must
+//! capture is the middle of an exchange: its evaluation counts pieces that are about to
+//! go. Such a position ([`Evaluate::in_exchange`]) is never evaluated; the search goes on
+//! through every (forced) capture until a quiet position, with no stand-pat since the
+//! side cannot decline. This is the quiescence search of draughts programs: it ends
+//! because every capture removes a piece, and [`MAX_PLY`] caps it in any case.
+//!
+//! # Principal-variation search and aspiration
+//! After a node's first move, the others are searched with a null window around alpha and
+//! searched again with the full window only when they beat it. At the root, each
+//! iteration after the first starts with a window of ±[`Evaluate::ASPIRATION`] around the
+//! last iteration's value and widens the side that fails to infinity. Both change which
+//! positions are visited, never a value: the root value at a fixed depth is that of the
+//! plain search with the same leaf rule (the `search=plain` knob turns all three off).
 //!
 //! # More than two players: paranoid search
 //! With more than two seats the search is *paranoid*: every other seat is assumed to play
@@ -40,6 +58,9 @@ use crate::tt::{Bound, TranspositionTable};
 
 /// The deepest search the `depth` knob allows.
 pub const MAX_DEPTH: u32 = 64;
+/// The deepest ply a search reaches, exchanges included: a position this far below the
+/// root is evaluated even in the middle of an exchange.
+pub const MAX_PLY: u32 = 128;
 /// Evaluations are clamped to ±this.
 pub const EVAL_LIMIT: i32 = 100_000;
 /// The value of a win at the root; a finished game at ply `p` scores `WIN - p` for a win
@@ -81,6 +102,14 @@ pub fn leaf_value<G: Evaluate>(position: &G, root: Seat) -> i32 {
     position.evaluate(root).clamp(-EVAL_LIMIT, EVAL_LIMIT)
 }
 
+/// Whether a search evaluates `position` (not over), with `depth` plies left at `ply`
+/// below the root: at the horizon, unless `resolve` asks for exchanges to be played out
+/// and the side to move must capture (then the search goes on to [`MAX_PLY`]).
+#[inline]
+pub fn is_leaf<G: Evaluate>(position: &G, depth: u32, ply: u32, resolve: bool) -> bool {
+    depth == 0 && (!resolve || ply + 1 >= MAX_PLY || !position.in_exchange())
+}
+
 /// A decisive value measured from the node rather than the root, for the table.
 #[inline]
 fn value_to_table(value: i32, ply: u32) -> i32 {
@@ -119,6 +148,13 @@ pub struct MinimaxSettings {
     pub nodes: Option<u64>,
     /// The transposition table's size in MiB (`tt_mib`, 1 to 4096; default 16).
     pub tt_mib: usize,
+    /// Plain alpha-beta (`search=plain`): no exchange resolution, principal-variation
+    /// search or aspiration, as the search was before them; for measuring what they
+    /// gain, and for weaker levels. Default `search=pvs`, all three on.
+    pub plain: bool,
+    /// The game's plainer evaluation ([`Evaluate::evaluate_basic`]; `eval=basic`, default
+    /// `eval=full`).
+    pub basic_eval: bool,
 }
 
 impl Default for MinimaxSettings {
@@ -127,6 +163,8 @@ impl Default for MinimaxSettings {
             depth: 6,
             nodes: None,
             tt_mib: 16,
+            plain: false,
+            basic_eval: false,
         }
     }
 }
@@ -149,10 +187,14 @@ impl MinimaxSettings {
             "an integer from 1 to 64",
         )?;
         let tt_mib = spec.integer("tt_mib", 16, 1..=4096, "an integer from 1 to 4096")?;
+        let plain = spec.word("search", &["pvs", "plain"], "pvs or plain")? == Some(1);
+        let basic_eval = spec.word("eval", &["full", "basic"], "full or basic")? == Some(1);
         Ok(MinimaxSettings {
             depth: depth as u32,
             nodes,
             tt_mib: tt_mib as usize,
+            plain,
+            basic_eval,
         })
     }
 }
@@ -258,7 +300,7 @@ impl<G: Evaluate> MinimaxAgent<G> {
     /// A minimax player with `settings`, described by `spec`. Allocates its table and
     /// scratch space here, once.
     pub fn new(spec: String, settings: MinimaxSettings) -> MinimaxAgent<G> {
-        let plies = (0..=MAX_DEPTH)
+        let plies = (0..MAX_PLY)
             .map(|_| Ply {
                 moves: Vec::with_capacity(64),
                 order: Vec::with_capacity(64),
@@ -331,7 +373,29 @@ impl<G: Evaluate> MinimaxAgent<G> {
                 _ => u64::MAX,
             };
             self.horizon = false;
-            let (best, value) = self.search_root(&mut work, depth, exact_root);
+            let (mut low, mut high) = (-INFINITY, INFINITY);
+            if let Some((_, last, _)) = result {
+                if G::ASPIRATION > 0 && !exact_root && !self.settings.plain {
+                    let last: i32 = last;
+                    if last.abs() < DECISIVE {
+                        (low, high) = (last - G::ASPIRATION, last + G::ASPIRATION);
+                    }
+                }
+            }
+            let (best, value) = loop {
+                let (best, value) = self.search_root(&mut work, depth, exact_root, low, high);
+                if self.aborted {
+                    break (best, value);
+                }
+                // A value outside the window is only a bound: widen that side.
+                if value <= low {
+                    low = -INFINITY;
+                } else if value >= high {
+                    high = INFINITY;
+                } else {
+                    break (best, value);
+                }
+            };
             if self.aborted {
                 break;
             }
@@ -363,18 +427,30 @@ impl<G: Evaluate> MinimaxAgent<G> {
         found
     }
 
-    /// One iteration at the root: the index of the best move and its value.
-    fn search_root(&mut self, position: &mut G, depth: u32, exact_root: bool) -> (usize, i32) {
+    /// One iteration at the root within the window `(low, high)`: the index of the best
+    /// move and its value (fail-soft: a bound when outside the window). With
+    /// `exact_root`, every move is searched with the full window.
+    fn search_root(
+        &mut self,
+        position: &mut G,
+        depth: u32,
+        exact_root: bool,
+        low: i32,
+        high: i32,
+    ) -> (usize, i32) {
         self.nodes += 1;
         let mover = position.to_move();
-        let mut alpha = -INFINITY;
+        let mut alpha = low;
         let mut best = (self.root[0].index, -INFINITY);
         for r in 0..self.root.len() {
             let index = self.root[r].index;
             let mv = self.plies[0].moves[index];
-            let floor = if exact_root { -INFINITY } else { alpha };
-            position.play(mv);
-            let value = self.child_value(position, mover, depth - 1, 1, floor, INFINITY);
+            position.play_unchecked(mv);
+            let value = if exact_root {
+                self.child_value(position, mover, depth - 1, 1, -INFINITY, INFINITY)
+            } else {
+                self.principal_variation(position, mover, depth - 1, 1, alpha, high, r == 0)
+            };
             position.undo(mv);
             if self.aborted {
                 return best;
@@ -384,11 +460,43 @@ impl<G: Evaluate> MinimaxAgent<G> {
                 best = (index, value);
             }
             alpha = alpha.max(value);
+            if value >= high {
+                break;
+            }
         }
-        let key = position.hash() ^ self.key_salt;
-        self.table
-            .store(key, best.1, depth, Bound::Exact, Some(best.0));
+        if best.1 > low && best.1 < high {
+            let key = position.hash() ^ self.key_salt;
+            self.table
+                .store(key, best.1, depth, Bound::Exact, Some(best.0));
+        }
         best
+    }
+
+    /// The value of `position`, just reached by a move of `parent`, for `parent`'s side
+    /// within `(alpha, beta)`: with the full window for the first move of a node (or in a
+    /// plain search), otherwise first with a null window at alpha and again with the full
+    /// window only when the move beats alpha.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn principal_variation(
+        &mut self,
+        position: &mut G,
+        parent: Seat,
+        depth: u32,
+        ply: u32,
+        alpha: i32,
+        beta: i32,
+        first: bool,
+    ) -> i32 {
+        if first || self.settings.plain || beta - alpha <= 1 {
+            return self.child_value(position, parent, depth, ply, alpha, beta);
+        }
+        let value = self.child_value(position, parent, depth, ply, alpha, alpha + 1);
+        if value > alpha && value < beta && !self.aborted {
+            self.child_value(position, parent, depth, ply, alpha, beta)
+        } else {
+            value
+        }
     }
 
     /// The value of `position`, just reached by a move of `parent`, for `parent`'s side.
@@ -431,8 +539,12 @@ impl<G: Evaluate> MinimaxAgent<G> {
             let outcome = position.status().outcome().expect("the game is over");
             return sign * terminal_value(&outcome, self.root_seat, ply);
         }
-        if depth == 0 {
+        if is_leaf(position, depth, ply, !self.settings.plain) {
             self.horizon = true;
+            if self.settings.basic_eval {
+                let value = position.evaluate_basic(self.root_seat);
+                return sign * value.clamp(-EVAL_LIMIT, EVAL_LIMIT);
+            }
             return sign * leaf_value(position, self.root_seat);
         }
 
@@ -488,7 +600,7 @@ impl<G: Evaluate> MinimaxAgent<G> {
             // The children will probe the table: start loading all their buckets at once.
             for index in 0..count {
                 let mv = self.plies[at].moves[index];
-                position.play(mv);
+                position.play_unchecked(mv);
                 self.table.prefetch(position.hash() ^ self.key_salt);
                 position.undo(mv);
             }
@@ -509,8 +621,18 @@ impl<G: Evaluate> MinimaxAgent<G> {
                 order[k].1 as usize
             };
             let mv = self.plies[at].moves[index];
-            position.play(mv);
-            let value = self.child_value(position, mover, depth - 1, ply + 1, alpha, beta);
+            position.play_unchecked(mv);
+            // In an exchange at the horizon the depth stays 0 (see the module notes).
+            let child_depth = depth.saturating_sub(1);
+            let value = self.principal_variation(
+                position,
+                mover,
+                child_depth,
+                ply + 1,
+                alpha,
+                beta,
+                k == 0,
+            );
             position.undo(mv);
             if self.aborted {
                 return 0;
@@ -604,6 +726,7 @@ mod tests {
             depth,
             nodes,
             tt_mib: 1,
+            ..MinimaxSettings::default()
         };
         MinimaxAgent::new(format!("minimax:depth={depth}"), settings)
     }
@@ -658,6 +781,54 @@ mod tests {
         let positions = random_positions::<Leapfrog>(1_000, 1);
         check_against_reference(&positions, 1..=5);
         check_against_reference(&positions[..200], 6..=7);
+    }
+
+    #[test]
+    fn matches_plain_minimax_with_exchanges_played_out() {
+        use engine::games::alquerque::Alquerque;
+        use engine::games::draughts::{EnglishDraughts, InternationalDraughts};
+        let english = random_positions::<EnglishDraughts>(150, 5);
+        check_against_reference(&english, 1..=4);
+        let international = random_positions::<InternationalDraughts>(40, 6);
+        check_against_reference(&international, 1..=3);
+        check_against_reference(&random_positions::<Alquerque>(60, 7), 1..=3);
+    }
+
+    #[test]
+    fn exchanges_at_the_horizon_are_played_out() {
+        use engine::games::draughts::EnglishDraughts;
+        // The plain search takes the evaluation right after each move, captures pending
+        // or not; the default one agrees with the reference that plays them out, and the
+        // two differ wherever a move walks into a capture.
+        let mut differ = 0;
+        for position in random_positions::<EnglishDraughts>(300, 8) {
+            let plain = MinimaxSettings {
+                depth: 1,
+                nodes: None,
+                tt_mib: 1,
+                plain: true,
+                basic_eval: false,
+            };
+            let mut resolved = agent::<EnglishDraughts>(1, None);
+            let mut horizon = MinimaxAgent::<EnglishDraughts>::new("p".into(), plain);
+            let (a, b) = (resolved.search(&position), horizon.search(&position));
+            let mut values = Vec::new();
+            let mut moves = Vec::new();
+            position.generate_moves(&mut moves);
+            for mv in moves {
+                let mut after = position.clone();
+                after.play_unchecked(mv);
+                values.push(if after.is_over() {
+                    terminal_value(&after.status().outcome().unwrap(), position.to_move(), 1)
+                } else {
+                    leaf_value(&after, position.to_move())
+                });
+            }
+            assert_eq!(b.value, *values.iter().max().unwrap(), "{position}");
+            assert_eq!(a.value, minimax_value(&position, 1), "{position}");
+            differ += usize::from(a.value != b.value);
+        }
+        assert!(differ > 30, "exchanges changed {differ} of 300 values");
     }
 
     #[test]
@@ -735,7 +906,7 @@ mod tests {
                     "{position}: {info:?}"
                 );
                 let mut after = position;
-                after.play(mv);
+                after.play_unchecked(mv);
                 assert_eq!(
                     solve(&after, &mut solved),
                     0.0,

@@ -174,7 +174,7 @@ mod tests {
         while !position.is_over() {
             let mv = agents[position.to_move().index()].choose(&position);
             assert!(position.is_legal(mv), "{mv} in {position}");
-            position.play(mv);
+            position.play_unchecked(mv);
             plies += 1;
         }
         (position, plies)
@@ -195,7 +195,7 @@ mod tests {
                     break;
                 }
                 position.generate_moves(&mut moves);
-                position.play(moves[walk.random_range(0..moves.len())]);
+                position.play_unchecked(moves[walk.random_range(0..moves.len())]);
             }
             let Some((Value::Win, distance)) = table.probe(&position) else {
                 continue;
@@ -249,7 +249,7 @@ mod tests {
         let mut loser = PerfectAgent::new("perfect".into(), table.clone());
         let mut winner = PerfectAgent::new("perfect".into(), table.clone());
         let mut position = Leapfrog::start();
-        position.play(LeapfrogMove::new(5, 6));
+        position.play_unchecked(LeapfrogMove::new(5, 6));
         let (value, distance) = table.probe(&position).unwrap();
         assert_eq!(value, Value::Win);
         let (_, plies) = play_out(position, &mut [&mut loser, &mut winner]);

@@ -5,12 +5,13 @@
 use engine::Seat;
 
 use crate::eval::Evaluate;
-use crate::minimax::{leaf_value, terminal_value};
+use crate::minimax::{is_leaf, leaf_value, terminal_value};
 
 /// The value of `position` for its seat to move, searched `depth` plies with every move
 /// looked at: the seat to move maximises, every other seat minimises (paranoid, as
 /// [`crate::minimax`] searches), finished games score [`terminal_value`] and positions at
-/// the horizon [`leaf_value`].
+/// the horizon [`leaf_value`], except that exchanges at the horizon are played out as
+/// the minimax player's default search does ([`is_leaf`]).
 pub fn minimax_value<G: Evaluate>(position: &G, depth: u32) -> i32 {
     let root = position.to_move();
     let mut position = position.clone();
@@ -32,7 +33,7 @@ pub fn move_values<G: Evaluate>(position: &G, depth: u32) -> Vec<(G::Move, i32)>
     moves
         .into_iter()
         .map(|mv| {
-            position.play(mv);
+            position.play_unchecked(mv);
             let v = value(&mut position, depth - 1, 1, root);
             position.undo(mv);
             (mv, v)
@@ -45,7 +46,7 @@ fn value<G: Evaluate>(position: &mut G, depth: u32, ply: u32, root: Seat) -> i32
     if let Some(outcome) = position.status().outcome() {
         return terminal_value(&outcome, root, ply);
     }
-    if depth == 0 {
+    if is_leaf(position, depth, ply, true) {
         return leaf_value(position, root);
     }
     let maximise = position.to_move() == root;
@@ -54,8 +55,8 @@ fn value<G: Evaluate>(position: &mut G, depth: u32, ply: u32, root: Seat) -> i32
     let values: Vec<i32> = moves
         .into_iter()
         .map(|mv| {
-            position.play(mv);
-            let v = value(position, depth - 1, ply + 1, root);
+            position.play_unchecked(mv);
+            let v = value(position, depth.saturating_sub(1), ply + 1, root);
             position.undo(mv);
             v
         })

@@ -58,7 +58,15 @@ impl AgentKind {
     pub fn keys(self) -> &'static [&'static str] {
         match self {
             AgentKind::Random | AgentKind::Greedy => &["epsilon", "temperature"],
-            AgentKind::Minimax => &["depth", "nodes", "tt_mib", "epsilon", "temperature"],
+            AgentKind::Minimax => &[
+                "depth",
+                "nodes",
+                "tt_mib",
+                "search",
+                "eval",
+                "epsilon",
+                "temperature",
+            ],
             AgentKind::Mcts => &[
                 "iterations",
                 "c",
@@ -314,7 +322,8 @@ pub fn build<G: Evaluate>(spec: &str) -> Result<Box<dyn Agent<G>>, SpecError> {
             G::perfect_agent(text, table).ok_or_else(|| SpecError::UnsupportedGame {
                 agent: "perfect",
                 game: G::NAME,
-                why: "only a solved game has a perfect player (leapfrog)".into(),
+                why: "only a solved game has a perfect player (leapfrog; english endgames with table=FILE)"
+                    .into(),
             })??
         }
     };
@@ -353,7 +362,7 @@ mod tests {
         assert_eq!(
             error("minimax:depth=3,depth=4"),
             "key \"depth\" given twice for agent minimax: valid keys are depth, nodes, \
-             tt_mib, epsilon, temperature"
+             tt_mib, search, eval, epsilon, temperature"
         );
     }
 

@@ -6,7 +6,8 @@ use std::collections::HashMap;
 use std::fmt;
 
 use engine::{
-    EndReason, Game, GameError, GameOptions, Leapfrog, Outcome, ParseError, Seat, Status,
+    EndReason, Game, GameError, GameInfo, GameOptions, Leapfrog, Limits, Outcome, ParseError, Seat,
+    Status,
 };
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -27,7 +28,7 @@ pub fn random_positions<G: Game>(count: usize, seed: u64) -> Vec<G> {
         let mut ply = 0;
         while !position.is_over() && ply < stop {
             position.generate_moves(&mut moves);
-            position.play(moves[rng.random_range(0..moves.len())]);
+            position.play_unchecked(moves[rng.random_range(0..moves.len())]);
             ply += 1;
         }
         if !position.is_over() {
@@ -48,7 +49,7 @@ pub fn positions_of_random_games(count: usize, seed: u64) -> Vec<Leapfrog> {
         while !position.is_over() {
             positions.push(position);
             position.generate_moves(&mut moves);
-            position.play(moves[rng.random_range(0..moves.len())]);
+            position.play_unchecked(moves[rng.random_range(0..moves.len())]);
         }
     }
     positions.truncate(count);
@@ -69,7 +70,7 @@ pub fn solve<G: Game>(position: &G, solved: &mut HashMap<u64, f64>) -> f64 {
     let mut best: f64 = 0.0;
     let mut after = position.clone();
     for mv in moves {
-        after.play(mv);
+        after.play_unchecked(mv);
         best = best.max(1.0 - solve(&after, solved));
         after.undo(mv);
         if best == 1.0 {
@@ -93,7 +94,7 @@ pub fn play_out<G: Game>(
         for agent in agents.iter_mut() {
             agent.observe(&position, mv);
         }
-        position.play(mv);
+        position.play_unchecked(mv);
         line.push(mv);
     }
     (line, position.status().outcome().expect("over"))
@@ -132,7 +133,7 @@ pub fn random_opening(plies: u32, seed: u64) -> Leapfrog {
             break;
         }
         position.generate_moves(&mut moves);
-        position.play(moves[rng.random_range(0..moves.len())]);
+        position.play_unchecked(moves[rng.random_range(0..moves.len())]);
     }
     position
 }
@@ -200,6 +201,19 @@ impl RaceToTen {
 impl Game for RaceToTen {
     type Move = RaceMove;
     const NAME: &'static str = "race-to-ten";
+    const INFO: GameInfo = GameInfo {
+        players: &[3],
+        default_ply_cap: RACE_PLIES,
+        option_keys: &[],
+        captures: false,
+    };
+
+    fn limits(_options: &GameOptions) -> Result<Limits, GameError> {
+        Ok(Limits {
+            players: 3,
+            ply_cap: RACE_PLIES,
+        })
+    }
 
     fn new(_options: &GameOptions) -> Result<Self, GameError> {
         Ok(RaceToTen::with_counters([0; 3], Seat::A, 0))
@@ -220,7 +234,7 @@ impl Game for RaceToTen {
             moves.push(RaceMove(0));
         }
     }
-    fn play(&mut self, mv: RaceMove) {
+    fn play_unchecked(&mut self, mv: RaceMove) {
         let seat = self.to_move.index();
         if mv.0 == 0 {
             self.counters[(seat + 1) % 3] -= 1;

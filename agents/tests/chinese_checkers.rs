@@ -21,7 +21,7 @@ fn opening(players: usize, plies: u32, seed: u64) -> ChineseCheckers {
     let mut moves = Vec::new();
     for _ in 0..plies {
         position.generate_moves(&mut moves);
-        position.play(moves[rng.random_range(0..moves.len())]);
+        position.play_unchecked(moves[rng.random_range(0..moves.len())]);
     }
     position
 }
@@ -47,7 +47,7 @@ fn play(
         for agent in agents.iter_mut() {
             agent.observe(&position, mv);
         }
-        position.play(mv);
+        position.play_unchecked(mv);
     }
     position.status().outcome().expect("over")
 }

@@ -20,7 +20,7 @@ fn opening(plies: u32, seed: u64) -> Leapfrog {
             break;
         }
         position.generate_moves(&mut moves);
-        position.play(moves[rng.random_range(0..moves.len())]);
+        position.play_unchecked(moves[rng.random_range(0..moves.len())]);
     }
     position
 }
@@ -45,7 +45,7 @@ fn play(
         assert!(position.is_legal(mv), "{mv} in {position}");
         a.observe(&position, mv);
         b.observe(&position, mv);
-        position.play(mv);
+        position.play_unchecked(mv);
         line.push(mv);
     }
     let outcome = position.status().outcome().expect("over");

@@ -1,9 +1,8 @@
 //! `arena report` on a 100,000-game run: reading the folder's CSV files (a 60 MB
 //! `games.csv`) and writing `report.html`. The target is under a second.
 
-use arena::cli::RunArgs;
-use arena::html_report::write_report;
-use arena::tournament::run_command;
+use arena::cli::{Cli, RunArgs, Verb};
+use arena::report::write_report;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
 /// Games in the run the report draws.
@@ -31,7 +30,10 @@ fn report_of_a_large_run(c: &mut Criterion) {
         shard: None,
         report: false,
     };
-    run_command(&args, &mut std::io::sink()).expect("tournament runs");
+    let cli = Cli {
+        verb: Verb::Run(args),
+    };
+    arena::cli::run(cli, &mut std::io::sink()).expect("tournament runs");
 
     let mut group = c.benchmark_group("report");
     group.sample_size(10);

@@ -4,8 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use arena::cli::RunArgs;
-use arena::tournament::run_command;
+use arena::cli::{Cli, RunArgs, Verb};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
 /// Writes a two-agent config and returns its path and the number of games it plays.
@@ -33,7 +32,10 @@ fn run(path: &Path, threads: usize) {
         shard: None,
         report: false,
     };
-    run_command(&args, &mut std::io::sink()).expect("tournament runs");
+    let cli = Cli {
+        verb: Verb::Run(args),
+    };
+    arena::cli::run(cli, &mut std::io::sink()).expect("tournament runs");
 }
 
 fn cheap_agents(c: &mut Criterion) {

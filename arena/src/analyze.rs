@@ -4,32 +4,14 @@
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
-use std::io::Write;
-use std::path::PathBuf;
-use std::sync::Arc;
 
-use clap::Args;
 use engine::games::leapfrog::solve::{Entry, SolveTable, Value};
-use engine::{Game, GameKind, GameSpec, Leapfrog};
+use engine::{Game, Leapfrog};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::cli::stdout_error;
-use crate::error::ArenaError;
-use crate::games_csv::{self, GameRow};
-use crate::play::recorded_identity;
 use crate::seeds;
 use crate::stats::quantile_sorted;
-
-/// `arena analyze`.
-#[derive(Debug, Args)]
-pub struct AnalyzeArgs {
-    /// The `games.csv` of a Leapfrog Race run; `accuracy.csv` is written beside it.
-    pub games: PathBuf,
-    /// A solved table written by `arena solve leapfrog --out FILE` (default: solve now).
-    #[arg(long)]
-    pub table: Option<PathBuf>,
-}
 
 /// How one move compares with perfect play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -98,7 +80,7 @@ pub fn rate_game(
         }
         let seat = position.to_move();
         let mut after = position;
-        after.play(mv);
+        after.play_unchecked(mv);
         if ply as u32 >= opening_plies {
             let missing = || format!("position {position} is not in the solved table");
             let before_entry = table.entry(&position).ok_or_else(missing)?;
@@ -144,7 +126,7 @@ pub fn accuracy_csv(
             sum
         });
         let rate = total.blunders as f64 / total.moves.max(1) as f64;
-        let mut rng = ChaCha8Rng::seed_from_u64(seeds::derive(seed, 0x0a11_7515, 0));
+        let mut rng = ChaCha8Rng::seed_from_u64(seeds::derive(seed, seeds::ACCURACY_STREAM, 0));
         let mut rates = Vec::with_capacity(RESAMPLES);
         if !games.is_empty() {
             for _ in 0..RESAMPLES {
@@ -176,54 +158,6 @@ pub fn accuracy_csv(
         );
     }
     out
-}
-
-/// Runs `arena analyze`.
-///
-/// # Errors
-/// A run that is not of Leapfrog Race, an unreadable table or games file, or a recorded
-/// game that does not replay in the table.
-pub fn analyze_command(args: &AnalyzeArgs, out: &mut dyn Write) -> Result<(), ArenaError> {
-    let identity = recorded_identity(&args.games)?;
-    let game: GameSpec = identity.game.parse()?;
-    if game.kind != GameKind::Leapfrog {
-        return Err(ArenaError::input(format!(
-            "{}: game {:?}: analysis needs a solved game (leapfrog)",
-            args.games.display(),
-            identity.game
-        )));
-    }
-    let start = Leapfrog::new(&game.options)?;
-    let table: Arc<SolveTable> = match &args.table {
-        Some(path) => {
-            agents::perfect::load_table(path).map_err(|e| ArenaError::input(e.to_string()))?
-        }
-        None => agents::perfect::solved_table(),
-    };
-    let rows: Vec<GameRow> = games_csv::read(&args.games, 2)?.rows;
-    let mut per_game: HashMap<String, Vec<SeatTally>> = HashMap::new();
-    for row in &rows {
-        let tallies =
-            rate_game(&table, &start, &row.moves, identity.opening_plies).map_err(|e| {
-                ArenaError::input(format!(
-                    "{}: game {}: {e}",
-                    args.games.display(),
-                    row.game_id
-                ))
-            })?;
-        for (seat, name) in row.seats.iter().enumerate() {
-            per_game
-                .entry(name.clone())
-                .or_default()
-                .push(tallies[seat]);
-        }
-    }
-    let names: Vec<String> = identity.agent.iter().map(|a| a.name.clone()).collect();
-    let csv = accuracy_csv(&names, &per_game, identity.seed);
-    let path = args.games.with_file_name("accuracy.csv");
-    games_csv::write_atomically(&path, csv.as_bytes())?;
-    write!(out, "{csv}").map_err(stdout_error)?;
-    Ok(())
 }
 
 #[cfg(test)]

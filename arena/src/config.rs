@@ -17,13 +17,14 @@ use crate::error::ArenaError;
 struct RawConfig {
     game: Spanned<String>,
     players: Option<Spanned<u32>>,
+    #[serde(deserialize_with = "seed_text::deserialize")]
     seed: u64,
     games_per_pair: Spanned<u32>,
     #[serde(default)]
     opening_plies: u32,
     max_plies: Option<Spanned<u32>>,
     threads: Option<Spanned<usize>>,
-    out: Option<String>,
+    out: Option<Spanned<String>>,
     anchor: Option<Spanned<String>>,
     bootstrap: Option<Spanned<usize>>,
     #[serde(default)]
@@ -87,6 +88,7 @@ pub struct RunIdentity {
     /// The game and its rule options, as `name[:key=value,...]`.
     pub game: String,
     /// The master seed.
+    #[serde(with = "seed_text")]
     pub seed: u64,
     /// Game pairs per pairing; each pair is two games with seats swapped.
     pub games_per_pair: u32,
@@ -191,10 +193,7 @@ pub(crate) fn read_text(path: &Path) -> Result<String, ArenaError> {
 /// As [`load`].
 pub fn parse(path: &Path, text: &str) -> Result<TournamentConfig, ArenaError> {
     let at = |span: Range<usize>, message: String| located(path, text, span, message);
-    let raw: RawConfig = toml::from_str(text).map_err(|e| {
-        let span = e.span().unwrap_or(0..0);
-        at(span, one_line(e.message()))
-    })?;
+    let raw: RawConfig = toml::from_str(text).map_err(|e| reader_error(path, text, &e))?;
 
     let mut game: GameSpec = raw
         .game
@@ -208,11 +207,12 @@ pub fn parse(path: &Path, text: &str) -> Result<TournamentConfig, ArenaError> {
         }
         None => ("game", raw.game.span()),
     };
-    let (start_ply_cap, players) = with_game!(game.kind, G => {
-        let start = <G as engine::Game>::new(&game.options)
-            .map_err(|e| at(span.clone(), format!("field `{field}`: {e}")))?;
-        (engine::Game::ply_cap(&start), engine::Game::players(&start))
-    });
+    let engine::Limits {
+        ply_cap: start_ply_cap,
+        players,
+    } = game
+        .limits()
+        .map_err(|e| at(span.clone(), format!("field `{field}`: {e}")))?;
 
     at_least_one(&at, "games_per_pair", Some(&raw.games_per_pair), 1)?;
     let max_plies = at_least_one(&at, "max_plies", raw.max_plies.as_ref(), start_ply_cap)?;
@@ -266,13 +266,35 @@ pub fn parse(path: &Path, text: &str) -> Result<TournamentConfig, ArenaError> {
             ))
         }
     };
-    let bootstrap = raw
-        .bootstrap
-        .as_ref()
-        .map_or(DEFAULT_BOOTSTRAP, |b| *b.get_ref());
-    let out = raw
-        .out
-        .map_or_else(|| default_out(path, "run"), PathBuf::from);
+    let bootstrap = match &raw.bootstrap {
+        None => DEFAULT_BOOTSTRAP,
+        Some(value) => check_bootstrap(&at, value, agent.len())?,
+    };
+    let out = output_folder(&at, raw.out.as_ref(), || default_out(path, "run"))?;
+    // Every row stays in memory until the summaries are written: the run must fit.
+    let sized = RunIdentity {
+        game: String::new(),
+        seed: 0,
+        games_per_pair: *raw.games_per_pair.get_ref(),
+        opening_plies: 0,
+        max_plies,
+        anchor: String::new(),
+        bootstrap,
+        agent: agent.clone(),
+    };
+    let games = crate::schedule::schedule_len(&sized, players).unwrap_or(u64::MAX);
+    crate::limits::check_memory(
+        &format!("{games} games of up to {max_plies} plies"),
+        crate::limits::bytes_of(games, crate::limits::row_bytes(max_plies)),
+        crate::limits::row_bytes(max_plies),
+        "games: lower games_per_pair or max_plies",
+    )
+    .map_err(|e| {
+        at(
+            raw.games_per_pair.span(),
+            format!("field `games_per_pair`: {e}"),
+        )
+    })?;
     Ok(TournamentConfig {
         path: path.to_path_buf(),
         identity: RunIdentity {
@@ -409,6 +431,147 @@ pub(crate) fn at_least_one<T: Copy + PartialEq + Default>(
     }
 }
 
+/// The `bootstrap` field: at least 1, and resamples of `agents` ratings whose memory
+/// fits.
+pub(crate) fn check_bootstrap(
+    at: &dyn Fn(Range<usize>, String) -> ArenaError,
+    value: &Spanned<usize>,
+    agents: usize,
+) -> Result<usize, ArenaError> {
+    let resamples = at_least_one(at, "bootstrap", Some(value), DEFAULT_BOOTSTRAP)?;
+    crate::limits::check_memory(
+        &format!("{resamples} resamples of {agents} ratings"),
+        crate::limits::bootstrap_bytes(resamples as u64, agents as u64),
+        crate::limits::bootstrap_bytes(1, agents as u64),
+        "resamples",
+    )
+    .map_err(|e| at(value.span(), format!("field `bootstrap`: {e}")))?;
+    Ok(resamples)
+}
+
+/// The `out` field: a folder's name (not empty), or `default` when it is absent.
+pub(crate) fn output_folder(
+    at: &dyn Fn(Range<usize>, String) -> ArenaError,
+    value: Option<&Spanned<String>>,
+    default: impl FnOnce() -> PathBuf,
+) -> Result<PathBuf, ArenaError> {
+    match value {
+        None => Ok(default()),
+        Some(out) if out.get_ref().trim().is_empty() => Err(at(
+            out.span(),
+            "field `out`: \"\": expected the name of a folder, e.g. \"results/my-run\"".into(),
+        )),
+        Some(out) => Ok(PathBuf::from(out.get_ref())),
+    }
+}
+
+/// A TOML reader's error on config `text` read from `path`, as one line naming the
+/// file, the line and the field (the key on that line), and for numbers the range the
+/// field accepts.
+pub(crate) fn reader_error(path: &Path, text: &str, error: &toml::de::Error) -> ArenaError {
+    let span = error.span().unwrap_or(0..0);
+    let start = span.start.min(text.len());
+    let line = text[..start].rsplit('\n').next().unwrap_or("");
+    let rest = &text[start..];
+    let line = format!("{line}{}", rest.split('\n').next().unwrap_or(""));
+    let mut message = one_line(error.message());
+    let key = line
+        .split_once('=')
+        .map(|(key, _)| key.trim())
+        .filter(|key| {
+            !key.is_empty()
+                && key
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+        });
+    if let Some(key) = key {
+        if !message.contains(&format!("`{key}`")) {
+            message = format!("field `{key}`: {message}");
+        }
+        if let Some(range) = accepted_range(key) {
+            message = format!("{message}: expected {range}");
+        }
+    }
+    located(path, text, span, message)
+}
+
+/// What a numeric config field accepts, for messages.
+fn accepted_range(key: &str) -> Option<String> {
+    Some(match key {
+        "seed" => format!(
+            "a whole number from 0 to {} (above {} written as a string of digits)",
+            u64::MAX,
+            i64::MAX
+        ),
+        "games_per_pair" | "max_plies" | "batch_pairs" | "max_pairs" | "final_pairs"
+        | "max_steps" | "bootstrap" => format!("a whole number from 1 to {}", u32::MAX),
+        "opening_plies" => format!("a whole number from 0 to {}", u32::MAX),
+        "threads" => format!(
+            "a whole number from 1 (counts above {} are capped)",
+            crate::limits::max_threads()
+        ),
+        "scan" => format!("a whole number from 2 to {}", u32::MAX),
+        _ => return None,
+    })
+}
+
+/// Seeds of the whole 64-bit range in TOML, whose integers stop at 2^63 - 1: written as
+/// an integer up to there and as a string of digits above (`seed = "18446744073709551615"`),
+/// read either way.
+pub mod seed_text {
+    use serde::de::{self, Visitor};
+    use serde::{Deserializer, Serializer};
+
+    /// Writes `seed` as an integer, or as a string above `i64::MAX`.
+    ///
+    /// # Errors
+    /// The serializer's.
+    pub fn serialize<S: Serializer>(seed: &u64, serializer: S) -> Result<S::Ok, S::Error> {
+        match i64::try_from(*seed) {
+            Ok(small) => serializer.serialize_i64(small),
+            Err(_) => serializer.serialize_str(&seed.to_string()),
+        }
+    }
+
+    /// Reads a seed written as an integer or a string of digits.
+    ///
+    /// # Errors
+    /// Anything else, or a number outside 0 to `u64::MAX`.
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<u64, D::Error> {
+        deserializer.deserialize_any(SeedVisitor)
+    }
+
+    struct SeedVisitor;
+
+    impl Visitor<'_> for SeedVisitor {
+        type Value = u64;
+
+        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            write!(
+                f,
+                "a seed from 0 to {} (above {} written as a string of digits)",
+                u64::MAX,
+                i64::MAX
+            )
+        }
+
+        fn visit_i64<E: de::Error>(self, value: i64) -> Result<u64, E> {
+            u64::try_from(value).map_err(|_| E::invalid_value(de::Unexpected::Signed(value), &self))
+        }
+
+        fn visit_u64<E: de::Error>(self, value: u64) -> Result<u64, E> {
+            Ok(value)
+        }
+
+        fn visit_str<E: de::Error>(self, value: &str) -> Result<u64, E> {
+            value
+                .trim()
+                .parse()
+                .map_err(|_| E::invalid_value(de::Unexpected::Str(value), &self))
+        }
+    }
+}
+
 /// The worker threads when a config names none: one per core.
 pub(crate) fn default_threads() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
@@ -467,6 +630,48 @@ pub(crate) fn located(path: &Path, text: &str, span: Range<usize>, message: Stri
         format!(" (written {:?})", written.trim())
     };
     ArenaError::input(format!("{}:{line}: {message}{quoted}", path.display()))
+}
+
+/// Checks that `spec` builds an agent for `game`.
+pub(crate) fn check_spec(game: &GameSpec, spec: &str) -> Result<(), ArenaError> {
+    let entry = AgentEntry::of_spec(spec, spec);
+    with_game!(game.kind, G => {
+        crate::external::build::<G>(&entry, game, &crate::external::Seating::default())?;
+    });
+    Ok(())
+}
+
+/// Applies the command line's `--threads` and `--out` over a config's values, and caps
+/// the threads at what the cores can use (saying so on standard error).
+///
+/// # Errors
+/// `--threads 0`, or an empty `--out`.
+pub(crate) fn apply_overrides(
+    threads: Option<usize>,
+    out: &Option<PathBuf>,
+    config_threads: &mut usize,
+    config_out: &mut PathBuf,
+) -> Result<(), ArenaError> {
+    if let Some(threads) = threads {
+        if threads == 0 {
+            return Err(ArenaError::input("--threads 0: expected at least 1"));
+        }
+        *config_threads = threads;
+    }
+    if let Some(dir) = out {
+        if dir.as_os_str().is_empty() {
+            return Err(ArenaError::input(
+                "--out \"\": expected the name of a folder, e.g. results/my-run",
+            ));
+        }
+        *config_out = dir.clone();
+    }
+    let (threads, note) = crate::limits::cap_threads(*config_threads);
+    if let Some(note) = note {
+        eprintln!("{note}");
+    }
+    *config_threads = threads;
+    Ok(())
 }
 
 #[cfg(test)]

@@ -1,14 +1,12 @@
 //! `games.csv`: one row per game, appended as games finish and sorted at the end; read
 //! back to resume a run or to replay a game.
 
-use std::fs::{File, OpenOptions};
-use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use engine::{Outcome, Seat};
 
 use crate::error::ArenaError;
-use crate::match_play::PlayedGame;
+use crate::runner::game::PlayedGame;
 
 /// The header of `games.csv` for two-player games.
 pub const HEADER: &str = "game_id,pairing,seed,first,second,winner,plies,end,moves";
@@ -234,165 +232,6 @@ pub fn read(path: &Path, players: usize) -> Result<ReadRows, ArenaError> {
     })
 }
 
-/// A file of CSV rows that holds whole rows only, but for a row torn by a kill in the
-/// middle of a write (which the readers leave out): it is opened after the whole rows a
-/// reader found, and when a write fails (a full disk) it is cut back to the rows written
-/// before.
-pub struct RowsFile {
-    path: PathBuf,
-    file: File,
-    /// Length of the file: whole rows, all written.
-    len: u64,
-}
-
-impl RowsFile {
-    /// Opens `path` for appending after its first `keep` bytes, or creates it.
-    ///
-    /// # Errors
-    /// The file cannot be opened or cut.
-    pub fn open(path: &Path, keep: u64) -> Result<RowsFile, ArenaError> {
-        let io = |e| ArenaError::io(path, "write", e);
-        let file = OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(path)
-            .map_err(io)?;
-        file.set_len(keep).map_err(io)?;
-        Ok(RowsFile {
-            path: path.to_path_buf(),
-            file,
-            len: keep,
-        })
-    }
-
-    /// The file's path.
-    pub fn path(&self) -> &Path {
-        &self.path
-    }
-
-    /// Whether the file holds nothing yet (no header either).
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    /// Appends whole `rows`, and syncs them to disk too when `sync`.
-    ///
-    /// # Errors
-    /// The write (or the sync) fails; the file is then cut back to the rows it held.
-    pub fn append(&mut self, rows: &[u8], sync: bool) -> Result<(), ArenaError> {
-        let written =
-            self.file.write_all(rows).and_then(
-                |()| {
-                    if sync {
-                        self.file.sync_data()
-                    } else {
-                        Ok(())
-                    }
-                },
-            );
-        match written {
-            Ok(()) => {
-                self.len += rows.len() as u64;
-                Ok(())
-            }
-            Err(error) => {
-                // Best effort: a failure here leaves a torn row, which readers drop.
-                let _ = self.file.set_len(self.len);
-                Err(ArenaError::io(&self.path, "write", error))
-            }
-        }
-    }
-
-    /// Syncs what was appended to disk.
-    ///
-    /// # Errors
-    /// The sync fails.
-    pub fn sync(&mut self) -> Result<(), ArenaError> {
-        self.file
-            .sync_data()
-            .map_err(|e| ArenaError::io(&self.path, "write", e))
-    }
-}
-
-/// Appends rows to a `games.csv` as games finish, and syncs them to disk, in a
-/// [`RowsFile`].
-pub struct Appender {
-    file: RowsFile,
-    /// Rows appended and not yet written.
-    pending: Vec<u8>,
-}
-
-impl Appender {
-    /// Rows held before they are written.
-    pub const CHUNK: usize = 8 * 1024;
-
-    /// Opens `path` for appending after its first `keep` bytes (dropping a torn row), or
-    /// creates it with the header for `players` seats when `keep` is 0.
-    ///
-    /// # Errors
-    /// The file cannot be opened, cut or written.
-    pub fn open(path: &Path, keep: u64, players: usize) -> Result<Appender, ArenaError> {
-        let mut appender = Appender {
-            file: RowsFile::open(path, keep)?,
-            pending: Vec::new(),
-        };
-        if keep == 0 {
-            appender
-                .pending
-                .extend_from_slice(format!("{}\n", header(players)).as_bytes());
-            appender.sync()?;
-        }
-        Ok(appender)
-    }
-
-    /// Appends one row. Rows are written in chunks of [`Appender::CHUNK`] bytes or more,
-    /// and at each [`Appender::sync`].
-    ///
-    /// # Errors
-    /// The write fails; see [`Appender::sync`].
-    pub fn append(&mut self, row: &GameRow) -> Result<(), ArenaError> {
-        self.pending.extend_from_slice(row.to_line().as_bytes());
-        if self.pending.len() >= Self::CHUNK {
-            self.write_pending()?;
-        }
-        Ok(())
-    }
-
-    /// Writes the rows appended so far and syncs them to disk.
-    ///
-    /// # Errors
-    /// The write or the sync fails; the file is then cut back to the whole rows it held
-    /// before, and the rows not written are dropped (a resume plays them again).
-    pub fn sync(&mut self) -> Result<(), ArenaError> {
-        self.write_pending()?;
-        self.file.sync()
-    }
-
-    fn write_pending(&mut self) -> Result<(), ArenaError> {
-        let rows = std::mem::take(&mut self.pending);
-        self.file.append(&rows, false)
-    }
-}
-
-/// Writes `contents` to `path` atomically: a temporary file beside it, synced, renamed.
-///
-/// # Errors
-/// Any step fails; `path` then keeps its old contents, and the temporary file is
-/// removed.
-pub fn write_atomically(path: &Path, contents: &[u8]) -> Result<(), ArenaError> {
-    let temporary = path.with_extension("tmp");
-    let written = File::create(&temporary).and_then(|mut file| {
-        file.write_all(contents)?;
-        file.sync_all()?;
-        std::fs::rename(&temporary, path)
-    });
-    written.map_err(|error| {
-        // Nothing half-written is left behind, not even under another name.
-        let _ = std::fs::remove_file(&temporary);
-        ArenaError::io(path, "write", error)
-    })
-}
-
 /// `rows` sorted by game_id as the text of a `games.csv` of `players` seats.
 pub fn sorted_text(rows: &[GameRow], players: usize) -> String {
     let mut sorted: Vec<&GameRow> = rows.iter().collect();
@@ -407,6 +246,7 @@ pub fn sorted_text(rows: &[GameRow], players: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::runner::writer::RowWriter;
 
     fn row(game_id: u64) -> GameRow {
         GameRow {
@@ -435,9 +275,9 @@ mod tests {
         assert_eq!(read_back.rows, vec![row(0), row(1)]);
         assert_eq!(read_back.complete_len, complete);
 
-        let mut appender = Appender::open(&path, read_back.complete_len, 2).unwrap();
-        appender.append(&row(2)).unwrap();
-        appender.sync().unwrap();
+        let mut writer = RowWriter::open(&path, read_back.complete_len, &header(2)).unwrap();
+        writer.append(&row(2).to_line()).unwrap();
+        writer.sync().unwrap();
         assert_eq!(read(&path, 2).unwrap().rows.len(), 3);
 
         std::fs::write(&path, format!("{HEADER}\n0,0,x,a,b,draw,2,stuck,5-6\n")).unwrap();

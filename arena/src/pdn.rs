@@ -11,8 +11,11 @@
 //! - `Result` follows the variant's result type: International and Canadian score a win
 //!   `2-0` / `0-2` and a draw `1-1`; the others `1-0` / `0-1` / `1/2-1/2`. White's score
 //!   comes first, whichever side moves first (Black in English and Suicide).
-//! - Moves are PDN square numbers as [`Draughts::pdn_move`] writes them on the position
-//!   before each move; `FEN` is written only when the game did not start from the
+//! - Moves are written in the type's default notation: PDN square numbers as
+//!   [`Draughts::pdn_move`] writes them on the position before each move, or for Russian
+//!   (25) and Brazilian (26), whose default is algebraic, the same move with each square
+//!   as file and rank (`c3-d4`, `c3xe5xg3`): readers number those boards from different
+//!   corners, but agree on a1; `FEN` is written only when the game did not start from the
 //!   standard start of its `GameType` (Parachute always: its parachutists are `P`).
 //! - `Date` is `????.??.??`: a game is a function of its seed, not of a day, and the same
 //!   game gives the same file whenever it is replayed.
@@ -21,6 +24,7 @@ use std::fmt::Write as _;
 use std::io::Write as _;
 use std::path::Path;
 
+use engine::games::draughts::board::Geometry;
 use engine::games::draughts::{
     Brazilian, Canadian, Colour, Corner, Czech, English, International, Italian, OneWay, Parachute,
     Portuguese, Rules, Russian, Suicide, Thai,
@@ -28,6 +32,7 @@ use engine::games::draughts::{
 use engine::{Draughts, EndReason, Game, GameKind, GameSpec, Outcome, Seat};
 
 use crate::error::ArenaError;
+use crate::runner::game::Fault;
 
 /// Movetext lines stay within this many characters, as PGN asks.
 const LINE_WIDTH: usize = 79;
@@ -44,7 +49,7 @@ pub struct RecordInfo<'a> {
     /// How the game ended.
     pub outcome: &'a Outcome,
     /// The seat that forfeited and why, if one did.
-    pub forfeit: Option<&'a (Seat, String)>,
+    pub forfeit: Option<&'a (Seat, Fault)>,
 }
 
 /// How the PDN standard names a variant.
@@ -58,6 +63,8 @@ pub struct PdnType {
     pub unnumbered: Option<&'static str>,
     /// Whether results are written `2-0`, `1-1`, `0-2` (the International result type).
     pub international_results: bool,
+    /// Whether moves are written in algebraic notation, the type's default.
+    pub algebraic: bool,
 }
 
 /// The PDN game type of `kind`, or `None` when it is not a draughts game.
@@ -66,11 +73,17 @@ pub fn game_type(kind: GameKind) -> Option<PdnType> {
         number,
         unnumbered: None,
         international_results,
+        algebraic: false,
+    };
+    let algebraic = |number| PdnType {
+        algebraic: true,
+        ..numbered(number, false)
     };
     let based_on = |number, rules| PdnType {
         number,
         unnumbered: Some(rules),
         international_results: false,
+        algebraic: false,
     };
     Some(match kind {
         GameKind::Leapfrog
@@ -83,8 +96,8 @@ pub fn game_type(kind: GameKind) -> Option<PdnType> {
         GameKind::International => numbered(20, true),
         GameKind::English => numbered(21, false),
         GameKind::Italian => numbered(22, false),
-        GameKind::Russian => numbered(25, false),
-        GameKind::Brazilian => numbered(26, false),
+        GameKind::Russian => algebraic(25),
+        GameKind::Brazilian => algebraic(26),
         GameKind::Canadian => numbered(27, true),
         GameKind::Portuguese => numbered(28, false),
         GameKind::Czech => numbered(29, false),
@@ -264,7 +277,11 @@ fn variant_record<R: Rules>(
             ArenaError::failure(format!("cannot write ply {} as PDN: {e}", ply + 1))
         })?;
         // A move number stays on the line of its move.
-        let text = position.pdn_move(mv);
+        let text = if pdn_type.algebraic {
+            algebraic_move::<R>(&position.pdn_move(mv))
+        } else {
+            position.pdn_move(mv)
+        };
         tokens.push(if position.side_to_move() == first {
             format!("{number}. {text}")
         } else if ply == 0 {
@@ -275,13 +292,42 @@ fn variant_record<R: Rules>(
         if position.side_to_move() != first {
             number += 1;
         }
-        position.play(mv);
+        position.play_unchecked(mv);
     }
     tokens.push(end_comment(info, first));
     tokens.push(result.to_string());
     wrap(&mut text, &tokens);
     text.push('\n');
     Ok(text)
+}
+
+/// A move in PDN square numbers (`11-15`, `11x18x25`) with each square written as file
+/// and rank instead (`c3-d4`), as the algebraic notation of PDN writes it.
+fn algebraic_move<R: Rules>(numeric: &str) -> String {
+    let separator = if numeric.contains('x') { 'x' } else { '-' };
+    numeric
+        .split(separator)
+        .map(|square| {
+            let bit = square
+                .parse()
+                .ok()
+                .and_then(|number| <R::Board as Geometry>::number_to_bit(number, R::A1_LIGHT));
+            match bit {
+                Some(bit) => {
+                    let (rank, internal_file) = <R::Board as Geometry>::coordinates(bit);
+                    let file = if R::A1_LIGHT {
+                        <R::Board as Geometry>::SIZE - 1 - internal_file
+                    } else {
+                        internal_file
+                    };
+                    format!("{}{}", char::from(b'a' + file as u8), rank + 1)
+                }
+                // The engine writes only squares of the board; keep anything else as is.
+                None => square.to_string(),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(&separator.to_string())
 }
 
 /// The PDN FEN of `position`, without the rule options the engine writes after it.
@@ -319,7 +365,7 @@ fn end_comment(info: &RecordInfo<'_>, first: Colour) -> String {
         let _ = write!(
             comment,
             "; {side} forfeits: {}",
-            why.replace(['{', '}'], "")
+            why.to_string().replace(['{', '}'], "")
         );
     }
     comment.push('}');
@@ -355,7 +401,11 @@ mod tests {
     use super::*;
 
     fn english_game(moves: &[&str], outcome: Outcome) -> String {
-        let game: GameSpec = "english".parse().unwrap();
+        game_record("english", moves, outcome)
+    }
+
+    fn game_record(game: &str, moves: &[&str], outcome: Outcome) -> String {
+        let game: GameSpec = game.parse().unwrap();
         let seats = ["greedy".to_string(), "random".to_string()];
         let info = RecordInfo {
             event: "test",
@@ -384,6 +434,16 @@ mod tests {
     }
 
     #[test]
+    fn russian_and_brazilian_moves_are_algebraic() {
+        assert_eq!(algebraic_move::<Russian>("21-17"), "a3-b4");
+        assert_eq!(algebraic_move::<Brazilian>("22x15x8"), "c3xe5xg7");
+        let outcome = Outcome::draw(2, EndReason::PlyCap);
+        let text = game_record("russian", &["21-17", "10-14"], outcome);
+        assert!(text.contains("[GameType \"25\"]"), "{text}");
+        assert!(text.contains("1. a3-b4 d6-c5"), "{text}");
+    }
+
+    #[test]
     fn result_types() {
         let draw = Outcome::draw(2, EndReason::DrawRule);
         let win = Outcome::win(Seat::A, 2, EndReason::NoMoves);
@@ -408,7 +468,7 @@ mod tests {
             round: "-",
             seats: &seats,
             outcome: &outcome,
-            forfeit: Some(&(Seat::B, "panicked: {odd}".to_string())),
+            forfeit: Some(&(Seat::B, Fault::Panicked("{odd}".to_string()))),
         };
         let text = record(&game, &info, &[]).unwrap();
         assert!(text.contains("[GameType \"29\"]\n[Variant \"parachute\"]\n[FEN \"W:WP1,"));

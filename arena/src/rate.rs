@@ -12,11 +12,11 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
-use crate::cli::{parse_game, stdout_error};
 use crate::config::AgentEntry;
 use crate::error::ArenaError;
 use crate::external::{self, Seating};
-use crate::match_play::{play_game, GameSetup};
+use crate::output::stdout_error;
+use crate::runner::game::{play_game, AgentSeat, GameSetup, MoveSource, Quiet};
 use crate::seeds;
 use crate::stats::{quantile_sorted, score_from_elo};
 
@@ -58,7 +58,7 @@ const RESAMPLES: usize = 400;
 /// # Errors
 /// An unknown game, a game without a shipped scale, a bad spec, or a failed write.
 pub fn rate_command(args: &RateArgs, out: &mut dyn Write) -> Result<(), ArenaError> {
-    let game = parse_game(&args.game)?;
+    let game: GameSpec = args.game.parse()?;
     let dir = args
         .scale
         .clone()
@@ -217,8 +217,9 @@ fn play_all<G: Evaluate>(
         jobs.par_iter()
             .map(|&(o, pair)| {
                 let opponent = AgentEntry::of_spec(&opponents[o].name, &opponents[o].spec);
-                let mut ours = external::build::<G>(&rated, game, &seating).expect("checked");
-                let mut theirs = external::build::<G>(&opponent, game, &seating).expect("checked");
+                let build = |entry| external::build::<G>(entry, game, &seating).expect("checked");
+                let mut ours = AgentSeat::new(build(&rated));
+                let mut theirs = AgentSeat::new(build(&opponent));
                 let setup = GameSetup {
                     seed: seeds::pair_seed(args.seed, o, pair),
                     opening_plies,
@@ -226,11 +227,13 @@ fn play_all<G: Evaluate>(
                 };
                 let mut total = 0.0;
                 for ours_first in [true, false] {
-                    let played = if ours_first {
-                        play_game(&start, &mut [&mut *ours, &mut *theirs], &setup, |_, _| {})
+                    let mut seats: [&mut dyn MoveSource<G>; 2] = if ours_first {
+                        [&mut ours, &mut theirs]
                     } else {
-                        play_game(&start, &mut [&mut *theirs, &mut *ours], &setup, |_, _| {})
+                        [&mut theirs, &mut ours]
                     };
+                    let played = play_game(&start, &mut seats, &setup, &mut Quiet::new())
+                        .expect("a quiet game reads and writes nothing");
                     let seat = if ours_first { Seat::A } else { Seat::B };
                     total += match played.outcome.winner() {
                         Some(winner) if winner == seat => 1.0,

@@ -19,30 +19,72 @@ pub struct ScheduledGame {
     pub seats: Vec<usize>,
 }
 
-/// Every game of a round-robin among `identity`'s agents at tables of `players` seats,
-/// in game_id order. With two seats a set is a game pair: the second game swaps seats.
-pub fn round_robin(identity: &RunIdentity, players: usize) -> Vec<ScheduledGame> {
-    let mut games = Vec::new();
-    for (pairing, combination) in combinations(identity.agent.len(), players)
-        .iter()
-        .enumerate()
-    {
-        for set in 0..identity.games_per_pair {
-            let seed = seeds::pair_seed(identity.seed, pairing, set);
-            for rotation in 0..players {
-                let seats = (0..players)
-                    .map(|seat| combination[(seat + rotation) % players])
-                    .collect();
-                games.push(ScheduledGame {
-                    game_id: games.len() as u64,
-                    pairing,
-                    seed,
-                    seats,
-                });
-            }
+/// The games of a round-robin, each computed from its id when asked for: the schedule
+/// of a run of any length takes the memory of its combinations of agents only, and a
+/// long run starts at once.
+#[derive(Clone, Debug)]
+pub struct Schedule {
+    combinations: Vec<Vec<usize>>,
+    games_per_pair: u64,
+    players: usize,
+    seed: u64,
+    len: u64,
+}
+
+impl Schedule {
+    /// The round-robin among `identity`'s agents at tables of `players` seats. The
+    /// caller has checked that its length fits (the config does, see
+    /// [`schedule_len`]); a longer one is cut at `u64::MAX` games.
+    pub fn new(identity: &RunIdentity, players: usize) -> Schedule {
+        Schedule {
+            combinations: combinations(identity.agent.len(), players),
+            games_per_pair: u64::from(identity.games_per_pair),
+            players,
+            seed: identity.seed,
+            len: schedule_len(identity, players).unwrap_or(u64::MAX),
         }
     }
-    games
+
+    /// How many games it holds.
+    pub fn len(&self) -> u64 {
+        self.len
+    }
+
+    /// Whether it holds no game.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The game with id `game_id`, if the schedule has one. With two seats a set is a
+    /// game pair: the second game swaps seats.
+    pub fn get(&self, game_id: u64) -> Option<ScheduledGame> {
+        if game_id >= self.len {
+            return None;
+        }
+        let players = self.players as u64;
+        let set_index = game_id / players;
+        let rotation = (game_id % players) as usize;
+        let pairing = (set_index / self.games_per_pair) as usize;
+        let set = (set_index % self.games_per_pair) as u32;
+        let combination = &self.combinations[pairing];
+        Some(ScheduledGame {
+            game_id,
+            pairing,
+            seed: seeds::pair_seed(self.seed, pairing, set),
+            seats: (0..self.players)
+                .map(|seat| combination[(seat + rotation) % self.players])
+                .collect(),
+        })
+    }
+}
+
+/// Every game of a round-robin among `identity`'s agents at tables of `players` seats,
+/// in game_id order, in one list (for small schedules; runs use [`Schedule`]).
+pub fn round_robin(identity: &RunIdentity, players: usize) -> Vec<ScheduledGame> {
+    let schedule = Schedule::new(identity, players);
+    (0..schedule.len())
+        .filter_map(|id| schedule.get(id))
+        .collect()
 }
 
 /// How many games [`round_robin`] schedules, counted without building the schedule;
@@ -105,6 +147,24 @@ mod tests {
         assert_ne!(games[0].seed, games[2].seed);
         assert_eq!((games[11].pairing, &games[11].seats[..]), (2, &[2, 1][..]));
         assert_eq!(schedule_len(&identity, 2), Some(12));
+        let lazy = Schedule::new(&identity, 2);
+        assert_eq!(lazy.len(), 12);
+        assert!(games
+            .iter()
+            .all(|g| lazy.get(g.game_id).as_ref() == Some(g)));
+        assert_eq!(lazy.get(12), None);
+    }
+
+    #[test]
+    fn a_schedule_of_four_billion_pairs_takes_no_memory() {
+        let identity = RunIdentity {
+            games_per_pair: u32::MAX,
+            ..RunIdentity::for_tests(&["a", "b", "c"])
+        };
+        let schedule = Schedule::new(&identity, 2);
+        assert_eq!(schedule.len(), 3 * 2 * u64::from(u32::MAX));
+        let last = schedule.get(schedule.len() - 1).unwrap();
+        assert_eq!((last.pairing, &last.seats[..]), (2, &[2, 1][..]));
     }
 
     #[test]

@@ -7,6 +7,28 @@ use rand_chacha::ChaCha8Rng;
 /// The stream of a game seed that drives the random opening.
 pub const OPENING_STREAM: u64 = 0;
 
+/// The streams of a game seed that seed its agents: seat `s` draws from stream `s + 1`
+/// (see [`agent_seed`]).
+pub const FIRST_AGENT_STREAM: u64 = 1;
+
+/// The streams of the master seed that seed the game pairs: pairing (or calibration
+/// batch) `p` draws from stream `p + 1` (see [`pair_seed`]).
+pub const FIRST_PAIRING_STREAM: u64 = 1;
+
+/// The stream of the master seed whose first word seeds the bootstrap of a run's
+/// summaries.
+pub const BOOTSTRAP_STREAM: u64 = u64::MAX;
+
+/// The stream of a game seed from which `hint` reseeds its agent, one word a ply, so
+/// that hints replay.
+pub const HINT_STREAM: u64 = 0x4849_4e54;
+
+/// The stream of a calibration's master seed that seeds the bootstrap of each rating.
+pub const RATING_STREAM: u64 = 0x7261_7469_6e67;
+
+/// The stream of a run's master seed that seeds the bootstrap of `accuracy.csv`.
+pub const ACCURACY_STREAM: u64 = 0x0a11_7515;
+
 /// A 64-bit seed drawn from stream `stream` of the ChaCha generator seeded by `seed`,
 /// `index` words in.
 pub fn derive(seed: u64, stream: u64, index: u64) -> u64 {
@@ -19,12 +41,16 @@ pub fn derive(seed: u64, stream: u64, index: u64) -> u64 {
 /// The seed of game pair `pair` of pairing `pairing` in a run with master seed `master`.
 /// Both games of a pair share it: they share the opening and swap seats.
 pub fn pair_seed(master: u64, pairing: usize, pair: u32) -> u64 {
-    derive(master, pairing as u64 + 1, u64::from(pair))
+    derive(
+        master,
+        FIRST_PAIRING_STREAM + pairing as u64,
+        u64::from(pair),
+    )
 }
 
 /// The seed the agent in seat `seat` is reset with, in a game with seed `game_seed`.
 pub fn agent_seed(game_seed: u64, seat: usize) -> u64 {
-    derive(game_seed, seat as u64 + 1, 0)
+    derive(game_seed, FIRST_AGENT_STREAM + seat as u64, 0)
 }
 
 /// The generator for the random opening of a game with seed `game_seed`.

@@ -7,29 +7,32 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 use agents::Evaluate;
-use clap::Args;
 use engine::{with_game, Game, GameSpec};
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
-use crate::calibrate::config::{check_spec, GsprtSettings};
-use crate::calibrate::games::{record_of, BatchPlayer, Matchup, ReadGames, Setup};
-use crate::cli::stdout_error;
-use crate::config::{at_least_one, default_out, default_threads, located, read_text};
+use crate::batches::{record_of, BatchPlayer, Matchup, ReadGames, Setup};
+use crate::config::{
+    at_least_one, check_spec, default_out, default_threads, located, output_folder, read_text,
+};
 use crate::error::ArenaError;
 use crate::stats::{Gsprt, GsprtStatus, Outcomes, PairRecord, Verdict};
 
-/// `arena sprt`.
-#[derive(Debug, Args)]
-pub struct SprtArgs {
-    /// The test's config (TOML).
-    pub config: PathBuf,
-    /// Worker threads (overrides the config).
-    #[arg(long)]
-    pub threads: Option<usize>,
-    /// Output folder for the games (overrides the config).
-    #[arg(long)]
-    pub out: Option<PathBuf>,
+/// The settings of a sequential test (between consecutive levels of a calibration, or
+/// the two agents of `arena sprt`).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GsprtSettings {
+    /// Elo by which a level must beat the one below (H1); H0 is Elo 0.
+    pub margin: f64,
+    /// False positive rate.
+    pub alpha: f64,
+    /// False negative rate.
+    pub beta: f64,
+    /// Game pairs per batch.
+    pub batch_pairs: u32,
+    /// Game pairs before the test gives up without a verdict.
+    pub max_pairs: u32,
 }
 
 /// How a sequential test ended.
@@ -101,12 +104,13 @@ pub fn run_test(
 #[serde(deny_unknown_fields)]
 struct RawSprt {
     game: Spanned<String>,
+    #[serde(deserialize_with = "crate::config::seed_text::deserialize")]
     seed: u64,
     #[serde(default)]
     opening_plies: u32,
     max_plies: Option<u32>,
     threads: Option<Spanned<usize>>,
-    out: Option<String>,
+    out: Option<Spanned<String>>,
     first: Spanned<String>,
     second: Spanned<String>,
     elo0: Spanned<f64>,
@@ -151,22 +155,17 @@ pub struct SprtConfig {
 pub fn load(path: &Path) -> Result<(SprtConfig, GameSpec), ArenaError> {
     let text = read_text(path)?;
     let at = |span: Range<usize>, message: String| located(path, &text, span, message);
-    let raw: RawSprt = toml::from_str(&text).map_err(|e| {
-        at(
-            e.span().unwrap_or(0..0),
-            crate::config::one_line(e.message()),
-        )
-    })?;
+    let raw: RawSprt =
+        toml::from_str(&text).map_err(|e| crate::config::reader_error(path, &text, &e))?;
     let game: GameSpec = raw
         .game
         .get_ref()
         .parse()
         .map_err(|e: engine::GameError| at(raw.game.span(), format!("field `game`: {e}")))?;
-    let ply_cap = with_game!(game.kind, G => {
-        let start = <G as Game>::new(&game.options)
-            .map_err(|e| at(raw.game.span(), format!("field `game`: {e}")))?;
-        start.ply_cap()
-    });
+    let ply_cap = game
+        .limits()
+        .map_err(|e| at(raw.game.span(), format!("field `game`: {e}")))?
+        .ply_cap;
     for (field, spec) in [("first", &raw.first), ("second", &raw.second)] {
         check_spec(&game, spec.get_ref())
             .map_err(|e| at(spec.span(), format!("field `{field}`: {e}")))?;
@@ -192,9 +191,7 @@ pub fn load(path: &Path) -> Result<(SprtConfig, GameSpec), ArenaError> {
     )
     .map_err(|e| at(raw.elo1.span(), format!("field `elo1`: {e}")))?;
     let threads = at_least_one(&at, "threads", raw.threads.as_ref(), default_threads())?;
-    let out = raw
-        .out
-        .map_or_else(|| default_out(path, "sprt"), PathBuf::from);
+    let out = output_folder(&at, raw.out.as_ref(), || default_out(path, "sprt"))?;
     Ok((
         SprtConfig {
             game: game.to_string(),
@@ -212,20 +209,18 @@ pub fn load(path: &Path) -> Result<(SprtConfig, GameSpec), ArenaError> {
     ))
 }
 
-/// Runs `arena sprt`: the games go to `games.csv` in the output folder (replaced each
-/// run), the LLR after each batch and the verdict to `out`.
+/// Runs the sequential test of `config`: the games go to `games.csv` in the output
+/// folder (replaced each run), the LLR after each batch to `out`.
 ///
 /// # Errors
-/// A bad config, or I/O failures.
-pub fn sprt_command(args: &SprtArgs, out: &mut dyn Write) -> Result<(), ArenaError> {
-    let (mut config, game) = load(&args.config)?;
-    crate::cli::apply_overrides(
-        args.threads,
-        &args.out,
-        &mut config.threads,
-        &mut config.out,
-    )?;
-    std::fs::create_dir_all(&config.out).map_err(|e| ArenaError::io(&config.out, "create", e))?;
+/// I/O failures.
+pub fn sprt(
+    config: &SprtConfig,
+    game: &GameSpec,
+    out: &mut dyn Write,
+) -> Result<SprtOutcome, ArenaError> {
+    // `games.csv` is replaced each run, but never under another run's feet.
+    let _held = crate::output::lock(&config.out)?;
     let path = config.out.join("games.csv");
     if path.exists() {
         std::fs::remove_file(&path).map_err(|e| ArenaError::io(&path, "remove", e))?;
@@ -236,36 +231,46 @@ pub fn sprt_command(args: &SprtArgs, out: &mut dyn Write) -> Result<(), ArenaErr
         max_plies: config.max_plies,
         threads: config.threads,
     };
-    let outcome = with_game!(game.kind, G => {
+    with_game!(game.kind, G => {
         let start = G::new(&game.options)?;
-        let mut player = BatchPlayer::new(start, &game, setup, &path, ReadGames::default())?;
-        test_between(&mut player, &config, out)?
-    });
-    let s = outcome.status;
-    let verdict = match s.verdict {
+        let mut player = BatchPlayer::new(start, setup, &path, ReadGames::default())?;
+        test_between(&mut player, config, out)
+    })
+}
+
+/// The verdict in words: which hypothesis the data favour (H0 and H1 are the test's
+/// Elo values, not an estimate), with the score that led there, and what a score of all
+/// wins or all losses means.
+pub fn verdict_text(config: &SprtConfig, verdict: Verdict, record: &PairRecord) -> String {
+    let elo0 = config.elo0;
+    let elo1 = config.elo0 + config.settings.margin;
+    let (first, second) = (&config.first, &config.second);
+    let score = record.score().unwrap_or(0.5);
+    let scored = format!(
+        "{first} scored {score:.3} in {} games against {second}",
+        record.games()
+    );
+    let extreme = if score >= 1.0 {
+        "; it won every game, so the Elo difference has no finite estimate"
+    } else if score <= 0.0 {
+        "; it lost every game, so the Elo difference has no finite estimate"
+    } else {
+        ""
+    };
+    match verdict {
         Verdict::AcceptH1 => format!(
-            "H1 accepted: {} is stronger by about {} Elo",
-            config.first,
-            config.elo0 + config.settings.margin
+            "H1 accepted: the games favour a difference of {elo1} Elo over {elo0} \
+             ({scored}{extreme})"
         ),
         Verdict::AcceptH0 => format!(
-            "H0 accepted: {} is not stronger by {} Elo",
-            config.first,
-            config.elo0 + config.settings.margin
+            "H0 accepted: the games favour a difference of {elo0} Elo over {elo1} \
+             ({scored}{extreme})"
         ),
-        Verdict::Continue => format!("no verdict within {} pairs", config.settings.max_pairs),
-    };
-    writeln!(
-        out,
-        "LLR {:.3}, bounds [{:.3}, {:.3}], {} pairs (pentanomial {:?}): {verdict}",
-        s.llr,
-        s.lower,
-        s.upper,
-        outcome.record.pairs(),
-        outcome.record.pentanomial()
-    )
-    .map_err(stdout_error)?;
-    Ok(())
+        Verdict::Continue => format!(
+            "no verdict within {} pairs ({scored}{extreme})",
+            config.settings.max_pairs
+        ),
+    }
 }
 
 fn test_between<G: Evaluate>(
@@ -404,5 +409,29 @@ mod tests {
         .unwrap();
         assert_eq!(asked, [20, 10]);
         assert_eq!(capped.status.verdict, Verdict::Continue);
+    }
+
+    #[test]
+    fn a_clean_sweep_is_not_read_as_an_estimate() {
+        let config = SprtConfig {
+            game: "leapfrog".into(),
+            seed: 1,
+            opening_plies: 0,
+            max_plies: 140,
+            threads: 1,
+            out: PathBuf::from("x"),
+            first: "perfect".into(),
+            second: "random".into(),
+            elo0: 0.0,
+            settings: settings(50.0, 20, 400),
+        };
+        let text = verdict_text(&config, Verdict::AcceptH1, &record([0, 0, 0, 0, 20], 1));
+        assert!(!text.contains("about"), "{text}");
+        assert!(
+            text.starts_with("H1 accepted: the games favour a difference of 50 Elo over 0")
+                && text.contains("perfect scored 1.000 in 40 games against random")
+                && text.contains("no finite estimate"),
+            "{text}"
+        );
     }
 }

@@ -45,7 +45,7 @@ fn movegen(c: &mut Criterion) {
         while !position.is_over() {
             positions.push(position.clone());
             position.generate_moves(&mut moves);
-            position.play(moves[rng.random_range(0..moves.len())]);
+            position.play_unchecked(moves[rng.random_range(0..moves.len())]);
         }
         let total: usize = positions
             .iter()
@@ -79,7 +79,7 @@ fn random_games(start: &ChineseCheckers, games: u32, rng: &mut ChaCha8Rng) -> u6
         let mut position = start.clone();
         while !position.is_over() {
             position.generate_moves(&mut moves);
-            position.play(moves[rng.random_range(0..moves.len())]);
+            position.play_unchecked(moves[rng.random_range(0..moves.len())]);
             plies += 1;
         }
     }

@@ -31,7 +31,7 @@ fn main() {
         let mut played = 0;
         while !position.is_over() && played < ply_cap {
             position.generate_moves(&mut moves);
-            position.play(moves[rng.random_range(0..moves.len())]);
+            position.play_unchecked(moves[rng.random_range(0..moves.len())]);
             played += 1;
         }
         plies += played;

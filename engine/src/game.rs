@@ -21,6 +21,17 @@ pub trait Game: Clone + fmt::Debug + fmt::Display + Send + Sync + 'static {
     /// The game's name as the command line and configs spell it.
     const NAME: &'static str;
 
+    /// What is known of the game before any position: seats, default ply cap, option
+    /// keys, captures.
+    const INFO: GameInfo;
+
+    /// How many seats play and the ply cap under `options`, checked as [`Game::new`]
+    /// checks them, without building the start position.
+    ///
+    /// # Errors
+    /// An unknown option or a value the game does not accept.
+    fn limits(options: &GameOptions) -> Result<Limits, GameError>;
+
     /// The start position under the given rule options.
     ///
     /// # Errors
@@ -101,15 +112,16 @@ pub trait Game: Clone + fmt::Debug + fmt::Display + Send + Sync + 'static {
             let mv = self
                 .pick_move(scratch, &mut pick)
                 .expect("a game that is not over has a move");
-            self.play(mv);
+            self.play_unchecked(mv);
             line.push(mv);
             played += 1;
         }
     }
 
-    /// Plays `mv`, which must be legal here: the hot path checks nothing. Use
-    /// [`Game::try_play`] for moves from outside.
-    fn play(&mut self, mv: Self::Move);
+    /// Plays `mv`, which must be legal here: the hot path checks nothing, and an illegal
+    /// move leaves a corrupt position. Use [`Game::play`] for moves from outside (a
+    /// person, a file, another program).
+    fn play_unchecked(&mut self, mv: Self::Move);
 
     /// Takes back `mv`, which must be the last move played.
     fn undo(&mut self, mv: Self::Move);
@@ -168,18 +180,19 @@ pub trait Game: Clone + fmt::Debug + fmt::Display + Send + Sync + 'static {
         moves.contains(&mv)
     }
 
-    /// Plays `mv` if it is legal here.
+    /// Plays `mv` if it is legal here: the call for moves from outside. Allocates; search
+    /// and playouts use [`Game::play_unchecked`].
     ///
     /// # Errors
     /// [`GameError::IllegalMove`] (the position is left unchanged).
-    fn try_play(&mut self, mv: Self::Move) -> Result<(), GameError> {
+    fn play(&mut self, mv: Self::Move) -> Result<(), GameError> {
         if !self.is_legal(mv) {
             return Err(GameError::IllegalMove {
                 mv: mv.to_string(),
                 position: self.to_string(),
             });
         }
-        self.play(mv);
+        self.play_unchecked(mv);
         Ok(())
     }
 
@@ -193,6 +206,29 @@ pub trait Game: Clone + fmt::Debug + fmt::Display + Send + Sync + 'static {
         }
         Outcome::from_scores(&progress[..players], reason)
     }
+}
+
+/// What is known of a game before any position is built.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameInfo {
+    /// The numbers of seats the game can be played by; the first is the default.
+    pub players: &'static [usize],
+    /// The ply cap under the default options.
+    pub default_ply_cap: u32,
+    /// The rule options [`Game::new`] takes.
+    pub option_keys: &'static [&'static str],
+    /// Whether a move can capture pieces (and so whether a move may have several capture
+    /// paths that notation must tell apart).
+    pub captures: bool,
+}
+
+/// How many seats play and how long a game may last, under given options.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// How many seats play.
+    pub players: usize,
+    /// The ply cap.
+    pub ply_cap: u32,
 }
 
 /// Reads the value of a ply-cap option `key` of `game`: a whole number of plies, at

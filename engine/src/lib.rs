@@ -14,7 +14,9 @@ pub mod player;
 pub mod registry;
 pub mod zobrist;
 
-pub use game::{EndReason, Game, GameError, GameOptions, Outcome, ParseError, Status};
+pub use game::{
+    EndReason, Game, GameError, GameInfo, GameOptions, Limits, Outcome, ParseError, Status,
+};
 pub use games::alquerque::{Alquerque, AlquerqueMove};
 pub use games::chinese_checkers::{ChineseCheckers, ChineseCheckersMove};
 pub use games::draughts::{Draughts, DraughtsMove};
@@ -22,4 +24,4 @@ pub use games::draughts64::{Draughts64, Draughts64Move};
 pub use games::konane::{Konane, KonaneMove};
 pub use games::leapfrog::{Leapfrog, LeapfrogMove};
 pub use player::{Seat, MAX_PLAYERS};
-pub use registry::{GameKind, GameSpec};
+pub use registry::{Family, GameKind, GameSpec};

@@ -31,7 +31,7 @@ fn count<G: Game>(position: &mut G, depth: u32, buffers: &mut [Vec<G::Move>]) ->
     position.generate_moves(moves);
     let mut nodes = 0;
     for &mv in moves.iter() {
-        position.play(mv);
+        position.play_unchecked(mv);
         nodes += count(position, depth - 1, deeper);
         position.undo(mv);
     }

@@ -1,121 +1,154 @@
-//! Game names to game types: the one place that lists every game. Code that must work
-//! for any game named at run time uses [`with_game!`](crate::with_game), which expands to
-//! a `match` over [`GameKind`] with the game's type in scope.
+//! Game names to game types: the one place that lists every game. The table in
+//! [`games_table!`](crate::games_table) names each game once (its [`GameKind`] variant,
+//! its command-line name, its [`Family`] and its type); the enum, [`GameKind::ALL`],
+//! [`GameKind::name`], [`GameKind::family`] and [`with_game!`](crate::with_game) are all
+//! generated from it. Code that must work for any game named at run time uses
+//! `with_game!`, which expands to a `match` over [`GameKind`] with the game's type in
+//! scope.
 
 use std::fmt;
 use std::str::FromStr;
 
-use crate::game::{GameError, GameOptions};
+use crate::game::{Game, GameError, GameInfo, GameOptions, Limits};
 
-/// Every game the engine plays.
+/// The one list of games. Adding a game is adding a row here (and writing its module):
+/// the registry, the conformance sweep and the perft driver pick it up.
+///
+/// Each row is `Variant, "name", Family, type, "description"`. The macro hands the table
+/// to `$callback` (a macro of this crate) after the tokens in braces, so that each use of
+/// the list is generated from this one table.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! games_table {
+    ($callback:ident { $($args:tt)* }) => {
+        $crate::$callback! { { $($args)* }
+            Leapfrog, "leapfrog", Race,
+                $crate::games::leapfrog::Leapfrog,
+                "Leapfrog Race, the project's main game.";
+            ChineseCheckers, "chinese-checkers", Race,
+                $crate::games::chinese_checkers::ChineseCheckers,
+                "Chinese checkers for 2, 3, 4 or 6 players.";
+            English, "english", Draughts,
+                $crate::games::draughts::Draughts<$crate::games::draughts::English>,
+                "English draughts (American checkers).";
+            Suicide, "suicide", Draughts,
+                $crate::games::draughts::Draughts<$crate::games::draughts::Suicide>,
+                "Suicide checkers: English moves, the side that cannot move wins.";
+            Czech, "czech", Draughts,
+                $crate::games::draughts::Draughts<$crate::games::draughts::Czech>,
+                "Czech draughts.";
+            Corner, "corner", Draughts,
+                $crate::games::draughts::Draughts<$crate::games::draughts::Corner>,
+                "Corner checkers.";
+            OneWay, "one-way", Draughts,
+                $crate::games::draughts::Draughts<$crate::games::draughts::OneWay>,
+                "One-way checkers.";
+            Parachute, "parachute", Draughts,
+                $crate::games::draughts::Draughts<$crate::games::draughts::Parachute>,
+                "Parachute checkers.";
+            International, "international", Draughts,
+                $crate::games::draughts::Draughts<$crate::games::draughts::International>,
+                "International draughts (10x10).";
+            Russian, "russian", Draughts,
+                $crate::games::draughts::Draughts<$crate::games::draughts::Russian>,
+                "Russian draughts.";
+            Canadian, "canadian", Draughts,
+                $crate::games::draughts::Draughts<$crate::games::draughts::Canadian>,
+                "Canadian draughts (12x12).";
+            Thai, "thai", Draughts,
+                $crate::games::draughts::Draughts<$crate::games::draughts::Thai>,
+                "Thai draughts.";
+            Brazilian, "brazilian", Draughts,
+                $crate::games::draughts::Draughts<$crate::games::draughts::Brazilian>,
+                "Brazilian draughts.";
+            Portuguese, "portuguese", Draughts,
+                $crate::games::draughts::Draughts<$crate::games::draughts::Portuguese>,
+                "Portuguese draughts.";
+            Italian, "italian", Draughts,
+                $crate::games::draughts::Draughts<$crate::games::draughts::Italian>,
+                "Italian draughts.";
+            Turkish, "turkish", AllSquaresDraughts,
+                $crate::games::draughts64::Draughts64<$crate::games::draughts64::Turkish>,
+                "Turkish draughts (all squares, orthogonal moves).";
+            Gothic, "gothic", AllSquaresDraughts,
+                $crate::games::draughts64::Draughts64<$crate::games::draughts64::Gothic>,
+                "Gothic checkers (all squares, BrainKing's rules).";
+            Dameo, "dameo", AllSquaresDraughts,
+                $crate::games::draughts64::Draughts64<$crate::games::draughts64::Dameo>,
+                "Dameo (all squares, linear men's moves).";
+            Konane, "konane", Capture,
+                $crate::games::konane::Konane,
+                "Konane (Hawaiian checkers).";
+            Alquerque, "alquerque", Capture,
+                $crate::games::alquerque::Alquerque,
+                "Alquerque.";
+        }
+    };
+}
+
+/// Defines [`GameKind`] and its table-given methods from [`games_table!`].
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __game_kinds {
+    ({} $($variant:ident, $name:literal, $family:ident, $game:ty, $doc:literal;)*) => {
+        /// Every game the engine plays.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum GameKind {
+            $(
+                #[doc = $doc]
+                $variant,
+            )*
+        }
+
+        impl GameKind {
+            /// Every game, in the order help texts list them.
+            pub const ALL: &'static [GameKind] = &[$(GameKind::$variant),*];
+
+            /// The name the command line and configs use.
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $(GameKind::$variant => $name,)*
+                }
+            }
+
+            /// Which family of games it belongs to.
+            pub const fn family(self) -> Family {
+                match self {
+                    $(GameKind::$variant => Family::$family,)*
+                }
+            }
+        }
+    };
+}
+
+games_table!(__game_kinds {});
+
+/// The families of games, which share an engine, a notation and record formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum GameKind {
-    /// Leapfrog Race, the project's main game.
-    Leapfrog,
-    /// Chinese checkers for 2, 3, 4 or 6 players.
-    ChineseCheckers,
-    /// English draughts (American checkers).
-    English,
-    /// Suicide checkers: English moves, the side that cannot move wins.
-    Suicide,
-    /// Czech draughts.
-    Czech,
-    /// Corner checkers.
-    Corner,
-    /// One-way checkers.
-    OneWay,
-    /// Parachute checkers.
-    Parachute,
-    /// International draughts (10x10).
-    International,
-    /// Russian draughts.
-    Russian,
-    /// Canadian draughts (12x12).
-    Canadian,
-    /// Thai draughts.
-    Thai,
-    /// Brazilian draughts.
-    Brazilian,
-    /// Portuguese draughts.
-    Portuguese,
-    /// Italian draughts.
-    Italian,
-    /// Turkish draughts (all squares, orthogonal moves).
-    Turkish,
-    /// Gothic checkers (all squares, BrainKing's rules).
-    Gothic,
-    /// Dameo (all squares, linear men's moves).
-    Dameo,
-    /// Konane (Hawaiian checkers).
-    Konane,
-    /// Alquerque.
-    Alquerque,
+pub enum Family {
+    /// Races to a goal without captures: Leapfrog Race and Chinese checkers.
+    Race,
+    /// The draughts variants on the dark squares (the `draughts` engine, with PDN
+    /// notation and records).
+    Draughts,
+    /// The draughts variants on all 64 squares (the `draughts64` engine): Turkish,
+    /// Gothic, Dameo.
+    AllSquaresDraughts,
+    /// Other capture games with their own board and notation: Konane, Alquerque.
+    Capture,
 }
 
 impl GameKind {
-    /// Every game, in the order help texts list them.
-    pub const ALL: &'static [GameKind] = &[
-        GameKind::Leapfrog,
-        GameKind::ChineseCheckers,
-        GameKind::English,
-        GameKind::Suicide,
-        GameKind::Czech,
-        GameKind::Corner,
-        GameKind::OneWay,
-        GameKind::Parachute,
-        GameKind::International,
-        GameKind::Russian,
-        GameKind::Canadian,
-        GameKind::Thai,
-        GameKind::Brazilian,
-        GameKind::Portuguese,
-        GameKind::Italian,
-        GameKind::Turkish,
-        GameKind::Gothic,
-        GameKind::Dameo,
-        GameKind::Konane,
-        GameKind::Alquerque,
-    ];
-
-    /// Whether the game is one of the thirteen draughts variants on the dark squares
-    /// (the `draughts` engine, with PDN notation and records).
+    /// Whether the game is one of the draughts variants on the dark squares (the
+    /// `draughts` engine, with PDN notation and records).
     pub fn is_draughts(self) -> bool {
-        !matches!(
-            self,
-            GameKind::Leapfrog
-                | GameKind::ChineseCheckers
-                | GameKind::Turkish
-                | GameKind::Gothic
-                | GameKind::Dameo
-                | GameKind::Konane
-                | GameKind::Alquerque
-        )
+        self.family() == Family::Draughts
     }
 
-    /// The name the command line and configs use.
-    pub fn name(self) -> &'static str {
-        match self {
-            GameKind::Leapfrog => "leapfrog",
-            GameKind::ChineseCheckers => "chinese-checkers",
-            GameKind::English => "english",
-            GameKind::Suicide => "suicide",
-            GameKind::Czech => "czech",
-            GameKind::Corner => "corner",
-            GameKind::OneWay => "one-way",
-            GameKind::Parachute => "parachute",
-            GameKind::International => "international",
-            GameKind::Russian => "russian",
-            GameKind::Canadian => "canadian",
-            GameKind::Thai => "thai",
-            GameKind::Brazilian => "brazilian",
-            GameKind::Portuguese => "portuguese",
-            GameKind::Italian => "italian",
-            GameKind::Turkish => "turkish",
-            GameKind::Gothic => "gothic",
-            GameKind::Dameo => "dameo",
-            GameKind::Konane => "konane",
-            GameKind::Alquerque => "alquerque",
-        }
+    /// What is known of the game before any position: seats, default ply cap, option
+    /// keys, captures.
+    pub fn info(self) -> GameInfo {
+        crate::with_game!(self, G => G::INFO)
     }
 
     /// The names of every game, comma-separated, for error messages.
@@ -170,9 +203,29 @@ impl FromStr for GameSpec {
             let (key, value) = pair
                 .split_once('=')
                 .ok_or_else(|| GameError::bad_option(kind.name(), pair.trim(), "", "key=value"))?;
+            // The last of two values would win silently: say which one is meant.
+            if let Some(earlier) = options.get(key.trim()) {
+                return Err(GameError::bad_option(
+                    kind.name(),
+                    key.trim(),
+                    value.trim(),
+                    &format!("each option once: {} is already {earlier}", key.trim()),
+                ));
+            }
             options.set(key.trim(), value.trim());
         }
         Ok(GameSpec { kind, options })
+    }
+}
+
+impl GameSpec {
+    /// How many seats play and the ply cap under these options, checked as the game's
+    /// start position checks them, without building it.
+    ///
+    /// # Errors
+    /// An unknown option or a value the game does not accept.
+    pub fn limits(&self) -> Result<Limits, GameError> {
+        crate::with_game!(self.kind, G => G::limits(&self.options))
     }
 }
 
@@ -197,87 +250,23 @@ impl fmt::Display for GameSpec {
 #[macro_export]
 macro_rules! with_game {
     ($kind:expr, $G:ident => $body:expr) => {
+        $crate::games_table!(__with_game_arms { $kind, $G, $body })
+    };
+}
+
+/// The `match` of [`with_game!`], one arm a row of [`games_table!`].
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __with_game_arms {
+    ({ $kind:expr, $G:ident, $body:expr }
+     $($variant:ident, $name:literal, $family:ident, $game:ty, $doc:literal;)*) => {
         match $kind {
-            $crate::GameKind::Leapfrog => {
-                type $G = $crate::games::leapfrog::Leapfrog;
-                $body
-            }
-            $crate::GameKind::ChineseCheckers => {
-                type $G = $crate::games::chinese_checkers::ChineseCheckers;
-                $body
-            }
-            $crate::GameKind::English => {
-                type $G = $crate::games::draughts::Draughts<$crate::games::draughts::English>;
-                $body
-            }
-            $crate::GameKind::Suicide => {
-                type $G = $crate::games::draughts::Draughts<$crate::games::draughts::Suicide>;
-                $body
-            }
-            $crate::GameKind::Czech => {
-                type $G = $crate::games::draughts::Draughts<$crate::games::draughts::Czech>;
-                $body
-            }
-            $crate::GameKind::Corner => {
-                type $G = $crate::games::draughts::Draughts<$crate::games::draughts::Corner>;
-                $body
-            }
-            $crate::GameKind::OneWay => {
-                type $G = $crate::games::draughts::Draughts<$crate::games::draughts::OneWay>;
-                $body
-            }
-            $crate::GameKind::Parachute => {
-                type $G = $crate::games::draughts::Draughts<$crate::games::draughts::Parachute>;
-                $body
-            }
-            $crate::GameKind::International => {
-                type $G = $crate::games::draughts::Draughts<$crate::games::draughts::International>;
-                $body
-            }
-            $crate::GameKind::Russian => {
-                type $G = $crate::games::draughts::Draughts<$crate::games::draughts::Russian>;
-                $body
-            }
-            $crate::GameKind::Canadian => {
-                type $G = $crate::games::draughts::Draughts<$crate::games::draughts::Canadian>;
-                $body
-            }
-            $crate::GameKind::Thai => {
-                type $G = $crate::games::draughts::Draughts<$crate::games::draughts::Thai>;
-                $body
-            }
-            $crate::GameKind::Brazilian => {
-                type $G = $crate::games::draughts::Draughts<$crate::games::draughts::Brazilian>;
-                $body
-            }
-            $crate::GameKind::Portuguese => {
-                type $G = $crate::games::draughts::Draughts<$crate::games::draughts::Portuguese>;
-                $body
-            }
-            $crate::GameKind::Italian => {
-                type $G = $crate::games::draughts::Draughts<$crate::games::draughts::Italian>;
-                $body
-            }
-            $crate::GameKind::Turkish => {
-                type $G = $crate::games::draughts64::Draughts64<$crate::games::draughts64::Turkish>;
-                $body
-            }
-            $crate::GameKind::Gothic => {
-                type $G = $crate::games::draughts64::Draughts64<$crate::games::draughts64::Gothic>;
-                $body
-            }
-            $crate::GameKind::Dameo => {
-                type $G = $crate::games::draughts64::Draughts64<$crate::games::draughts64::Dameo>;
-                $body
-            }
-            $crate::GameKind::Konane => {
-                type $G = $crate::games::konane::Konane;
-                $body
-            }
-            $crate::GameKind::Alquerque => {
-                type $G = $crate::games::alquerque::Alquerque;
-                $body
-            }
+            $(
+                $crate::GameKind::$variant => {
+                    type $G = $game;
+                    $body
+                }
+            )*
         }
     };
 }
@@ -290,6 +279,40 @@ mod tests {
     fn names_round_trip() {
         for kind in GameKind::ALL {
             assert_eq!(kind.name().parse::<GameKind>().unwrap(), *kind);
+        }
+    }
+
+    #[test]
+    fn each_name_is_its_games_name() {
+        for kind in GameKind::ALL {
+            assert_eq!(kind.name(), with_game!(*kind, G => G::NAME), "{kind:?}");
+        }
+    }
+
+    #[test]
+    fn families_are_stated_per_game() {
+        let draughts: Vec<&str> = GameKind::ALL
+            .iter()
+            .filter(|kind| kind.is_draughts())
+            .map(|kind| kind.name())
+            .collect();
+        assert_eq!(draughts.len(), 13, "{draughts:?}");
+        assert_eq!(GameKind::Turkish.family(), Family::AllSquaresDraughts);
+        assert_eq!(GameKind::Konane.family(), Family::Capture);
+        assert_eq!(GameKind::ChineseCheckers.family(), Family::Race);
+    }
+
+    #[test]
+    fn info_agrees_with_the_start_position() {
+        for kind in GameKind::ALL {
+            with_game!(*kind, G => {
+                let start = G::new(&GameOptions::new()).unwrap();
+                let info = G::INFO;
+                assert_eq!(info.players[0], start.players(), "{kind}");
+                assert_eq!(info.default_ply_cap, start.ply_cap(), "{kind}");
+                let spec = GameSpec { kind: *kind, options: GameOptions::new() };
+                assert_eq!(spec.limits().unwrap(), Limits { players: start.players(), ply_cap: start.ply_cap() });
+            });
         }
     }
 
@@ -310,5 +333,17 @@ mod tests {
         assert_eq!(spec.kind, GameKind::Leapfrog);
         assert_eq!(spec.options.get("first"), Some("B"));
         assert_eq!(spec.to_string(), "leapfrog:first=B");
+    }
+
+    #[test]
+    fn an_option_given_twice_is_refused() {
+        let error = "chinese-checkers:players=2,players=3"
+            .parse::<GameSpec>()
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.contains("\"players\"") && error.contains("each option once"),
+            "{error}"
+        );
     }
 }

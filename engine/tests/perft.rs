@@ -1,35 +1,61 @@
-//! Perft vectors from `tests/data/`, checked by one driver for every game.
+//! Perft vectors from `tests/data/perft/`, checked by one driver for every registered
+//! game: the file `<name>.txt` of each game in [`GameKind::ALL`]. A new game's file is
+//! picked up without any change here, and a game without one fails
+//! [`every_game_has_a_perft_file`].
 //!
-//! Each data file line is `POSITION; depth nodes; depth nodes; ...`; a position carries
-//! the rule options that change its counts, in the game's own notation. Depths whose node
-//! count passes [`QUICK_NODES`] (or a game's own limit) run only with `--ignored`.
+//! Each data line is `POSITION; depth nodes; depth nodes; ...`; a position carries the
+//! rule options that change its counts, in the game's own notation. Lines starting with
+//! `#` are comments, except `# quick nodes: N`, which sets the file's limit: depths whose
+//! node count passes it (by default [`QUICK_NODES`]) run only with `--ignored`.
 
 use std::fs;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 
-use engine::games::draughts::{
-    Brazilian, Canadian, Czech, English, International, Italian, Portuguese, Russian, Suicide, Thai,
-};
 use engine::perft::perft;
-use engine::{ChineseCheckers, Draughts, Game, Leapfrog};
+use engine::{with_game, Game, GameKind};
 
-/// Vectors larger than this are deep perft, run with `cargo test --release -- --ignored`.
+/// Vectors larger than this are deep perft, run with `cargo test --release -- --ignored`
+/// (unless a file sets its own limit).
 const QUICK_NODES: u64 = 20_000_000;
 
+/// The line that sets a file's quick limit.
+const QUICK_DIRECTIVE: &str = "# quick nodes:";
+
 struct Vector {
+    line: usize,
     position: String,
     depth: u32,
     nodes: u64,
 }
 
-fn vectors(file: &str) -> Vec<Vector> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../tests/data")
-        .join(file);
+/// The vectors of one data file and its quick limit.
+struct DataFile {
+    name: String,
+    quick: u64,
+    vectors: Vec<Vector>,
+}
+
+fn data_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/data/perft")
+}
+
+fn read(kind: GameKind) -> DataFile {
+    let name = format!("{}.txt", kind.name());
+    let path = data_dir().join(&name);
     let text = fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let mut out = Vec::new();
+    let mut quick = QUICK_NODES;
+    let mut vectors = Vec::new();
     for (number, line) in text.lines().enumerate() {
         let line = line.trim();
+        if let Some(limit) = line.strip_prefix(QUICK_DIRECTIVE) {
+            quick = limit
+                .trim()
+                .parse()
+                .unwrap_or_else(|_| panic!("{name}:{}: bad quick limit {limit:?}", number + 1));
+            continue;
+        }
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
@@ -39,187 +65,103 @@ fn vectors(file: &str) -> Vec<Vector> {
             let (depth, nodes) = field
                 .trim()
                 .split_once(' ')
-                .unwrap_or_else(|| panic!("{file}:{}: bad field {field:?}", number + 1));
-            out.push(Vector {
+                .unwrap_or_else(|| panic!("{name}:{}: bad field {field:?}", number + 1));
+            vectors.push(Vector {
+                line: number + 1,
                 position: position.clone(),
-                depth: depth.parse().expect("depth"),
-                nodes: nodes.parse().expect("nodes"),
+                depth: depth
+                    .parse()
+                    .unwrap_or_else(|_| panic!("{name}:{}: bad depth", number + 1)),
+                nodes: nodes
+                    .parse()
+                    .unwrap_or_else(|_| panic!("{name}:{}: bad nodes", number + 1)),
             });
         }
     }
-    assert!(!out.is_empty(), "{file} holds no vectors");
-    out
-}
-
-fn check<G: Game>(file: &str, deep: bool) {
-    check_up_to::<G>(file, QUICK_NODES, deep);
-}
-
-/// Checks the vectors of `file` of at most `quick` nodes, or with `deep` the others.
-fn check_up_to<G: Game>(file: &str, quick: u64, deep: bool) {
-    for vector in vectors(file) {
-        if (vector.nodes > quick) != deep {
-            continue;
-        }
-        let position = G::parse_position(&vector.position).expect("position in data file");
-        assert_eq!(
-            perft(&position, vector.depth),
-            vector.nodes,
-            "{file}: perft {} of {}",
-            vector.depth,
-            vector.position
-        );
+    assert!(!vectors.is_empty(), "{name} holds no vectors");
+    DataFile {
+        name,
+        quick,
+        vectors,
     }
 }
 
+/// Checks the vectors of `file` within its quick limit, or with `deep` the others.
+/// Returns the failures, each a line of text.
+fn check<G: Game>(file: &DataFile, deep: bool) -> Vec<String> {
+    let mut failures = Vec::new();
+    for vector in &file.vectors {
+        if (vector.nodes > file.quick) != deep {
+            continue;
+        }
+        let position = match G::parse_position(&vector.position) {
+            Ok(position) => position,
+            Err(e) => {
+                failures.push(format!("{}:{}: {e}", file.name, vector.line));
+                continue;
+            }
+        };
+        let nodes = perft(&position, vector.depth);
+        if nodes != vector.nodes {
+            failures.push(format!(
+                "{}:{}: perft {} of {} is {nodes}, the file says {}",
+                file.name, vector.line, vector.depth, vector.position, vector.nodes
+            ));
+        }
+    }
+    failures
+}
+
+/// Checks every game's file on all cores, one game at a time per core, and reports every
+/// failure at once.
+fn check_all(deep: bool) {
+    let next = AtomicUsize::new(0);
+    let failures = Mutex::new(Vec::new());
+    let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            scope.spawn(|| loop {
+                let index = next.fetch_add(1, Ordering::Relaxed);
+                let Some(kind) = GameKind::ALL.get(index) else {
+                    break;
+                };
+                let file = read(*kind);
+                let found = with_game!(*kind, G => check::<G>(&file, deep));
+                failures.lock().unwrap().extend(found);
+            });
+        }
+    });
+    let failures = failures.into_inner().unwrap();
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
 #[test]
-fn leapfrog_perft() {
-    check::<Leapfrog>("leapfrog-perft.txt", false);
+fn perft_of_every_game() {
+    check_all(false);
 }
 
 #[test]
 #[ignore = "deep perft: cargo test --release -p engine --test perft -- --ignored"]
-fn leapfrog_perft_deep() {
-    check::<Leapfrog>("leapfrog-perft.txt", true);
+fn deep_perft_of_every_game() {
+    check_all(true);
 }
 
 #[test]
-fn chinese_checkers_perft() {
-    check::<ChineseCheckers>("chinese-checkers-perft.txt", false);
-}
-
-#[test]
-#[ignore = "deep perft: cargo test --release -p engine --test perft -- --ignored"]
-fn chinese_checkers_perft_deep() {
-    check::<ChineseCheckers>("chinese-checkers-perft.txt", true);
-}
-
-/// The draughts variants' quick and deep perft tests. English runs to depth 12 and
-/// International to depth 9 in the quick set, as the engine's acceptance asks; every
-/// other variant to depth 8 or more.
-macro_rules! draughts_perft {
-    ($quick:ident, $deep:ident, $rules:ty, $file:literal, $limit:expr) => {
-        #[test]
-        fn $quick() {
-            check_up_to::<Draughts<$rules>>(concat!("perft/", $file), $limit, false);
-        }
-
-        #[test]
-        #[ignore = "deep perft: cargo test --release -p engine --test perft -- --ignored"]
-        fn $deep() {
-            check_up_to::<Draughts<$rules>>(concat!("perft/", $file), $limit, true);
-        }
-    };
-    (game $game:ty: $quick:ident, $deep:ident, $file:literal, $limit:expr) => {
-        #[test]
-        fn $quick() {
-            check_up_to::<$game>(concat!("perft/", $file), $limit, false);
-        }
-
-        #[test]
-        #[ignore = "deep perft: cargo test --release -p engine --test perft -- --ignored"]
-        fn $deep() {
-            check_up_to::<$game>(concat!("perft/", $file), $limit, true);
-        }
-    };
-}
-
-draughts_perft!(
-    english_perft,
-    english_perft_deep,
-    English,
-    "english.txt",
-    400_000_000
-);
-draughts_perft!(
-    suicide_perft,
-    suicide_perft_deep,
-    Suicide,
-    "suicide.txt",
-    QUICK_NODES
-);
-draughts_perft!(
-    czech_perft,
-    czech_perft_deep,
-    Czech,
-    "czech.txt",
-    QUICK_NODES
-);
-draughts_perft!(
-    international_perft,
-    international_perft_deep,
-    International,
-    "international.txt",
-    50_000_000
-);
-draughts_perft!(
-    russian_perft,
-    russian_perft_deep,
-    Russian,
-    "russian.txt",
-    QUICK_NODES
-);
-draughts_perft!(
-    canadian_perft,
-    canadian_perft_deep,
-    Canadian,
-    "canadian.txt",
-    32_000_000
-);
-draughts_perft!(thai_perft, thai_perft_deep, Thai, "thai.txt", QUICK_NODES);
-draughts_perft!(
-    brazilian_perft,
-    brazilian_perft_deep,
-    Brazilian,
-    "brazilian.txt",
-    QUICK_NODES
-);
-draughts_perft!(
-    portuguese_perft,
-    portuguese_perft_deep,
-    Portuguese,
-    "portuguese.txt",
-    QUICK_NODES
-);
-draughts_perft!(
-    italian_perft,
-    italian_perft_deep,
-    Italian,
-    "italian.txt",
-    QUICK_NODES
-);
-
-/// The all-squares games (Turkish, Gothic, Dameo).
-mod all_squares {
-    use super::{check_up_to, QUICK_NODES};
-    use engine::games::draughts64::{Dameo, Draughts64, Gothic, Turkish};
-
-    draughts_perft!(game Draughts64<Turkish>: turkish_perft, turkish_perft_deep, "turkish.txt", QUICK_NODES);
-    draughts_perft!(game Draughts64<Gothic>: gothic_perft, gothic_perft_deep, "gothic.txt", QUICK_NODES);
-    draughts_perft!(game Draughts64<Dameo>: dameo_perft, dameo_perft_deep, "dameo.txt", QUICK_NODES);
-}
-
-/// Konane against the rules file's self-computed table (§21.13), and Alquerque against
-/// the engine's own counts (a regression check; its rules are checked by hand-built
-/// positions).
-#[test]
-fn konane_perft() {
-    check::<engine::Konane>("perft/konane.txt", false);
-}
-
-#[test]
-#[ignore = "deep perft: cargo test --release -p engine --test perft -- --ignored"]
-fn konane_perft_deep() {
-    check::<engine::Konane>("perft/konane.txt", true);
-}
-
-#[test]
-fn alquerque_perft() {
-    check::<engine::Alquerque>("perft/alquerque.txt", false);
-}
-
-#[test]
-#[ignore = "deep perft: cargo test --release -p engine --test perft -- --ignored"]
-fn alquerque_perft_deep() {
-    check::<engine::Alquerque>("perft/alquerque.txt", true);
+fn every_game_has_a_perft_file() {
+    for kind in GameKind::ALL {
+        let path = data_dir().join(format!("{}.txt", kind.name()));
+        assert!(
+            path.is_file(),
+            "{kind} has no perft file {}",
+            path.display()
+        );
+    }
+    for entry in fs::read_dir(data_dir()).unwrap() {
+        let name = entry.unwrap().file_name().into_string().unwrap();
+        let stem = name.strip_suffix(".txt").unwrap_or(&name);
+        assert!(
+            stem.parse::<GameKind>().is_ok(),
+            "tests/data/perft/{name} names no game"
+        );
+    }
 }

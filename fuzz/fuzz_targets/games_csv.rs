@@ -15,7 +15,7 @@ fuzz_target!(|bytes: &[u8]| {
     let path = scratch_file("games.csv", rest);
     match mode % 3 {
         2 => {
-            if let Ok(read) = arena::calibrate::games::read(&path) {
+            if let Ok(read) = arena::batches::read(&path) {
                 assert!(read.complete_len as usize <= rest.len());
             }
         }

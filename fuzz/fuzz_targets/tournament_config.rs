@@ -5,7 +5,7 @@
 
 #![no_main]
 
-use arena::tournament::{parse_recorded, recorded_config_text};
+use arena::run_folder::{parse_recorded, recorded_config_text};
 use leapfrog_arena_fuzz::{mode, named, text};
 use libfuzzer_sys::fuzz_target;
 

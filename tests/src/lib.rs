@@ -4,21 +4,22 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-/// The `arena` binary of this build: beside the test binary's `deps` folder. Cargo
-/// builds it for `cargo test --workspace` (the arena crate has integration tests).
+/// The `arena` binary of this build: `arena-under-test`, beside the test binary's
+/// `deps` folder. Cargo builds it from `arena/src/main.rs` before it runs this package's
+/// tests (it is this package's binary), so a test never runs a stale build.
 ///
 /// # Panics
-/// When the binary is missing: run the tests of the whole workspace.
+/// When the binary is missing (run the tests through cargo).
 pub fn arena_binary() -> PathBuf {
     let exe = std::env::current_exe().expect("test binary path");
     let dir = exe
         .parent()
         .and_then(Path::parent)
         .expect("test binary sits in target/<profile>/deps");
-    let binary = dir.join(format!("arena{}", std::env::consts::EXE_SUFFIX));
+    let binary = dir.join(format!("arena-under-test{}", std::env::consts::EXE_SUFFIX));
     assert!(
         binary.exists(),
-        "{} is missing: run `cargo test --workspace` so that it is built",
+        "{} is missing: run the tests with `cargo test -p end-to-end`, which builds it",
         binary.display()
     );
     binary
@@ -36,12 +37,42 @@ pub fn run(args: &[&str]) -> Output {
     arena(args).output().expect("arena runs")
 }
 
-/// The repository root.
+/// The repository root: this checkout's, or the copy named by `LEAPFROG_ARENA_ROOT`
+/// (the newcomer test runs tests again on a fresh copy it has used as the README says).
 pub fn repo_root() -> PathBuf {
+    if let Some(root) = std::env::var_os(ROOT_VARIABLE) {
+        return PathBuf::from(root);
+    }
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .parent()
         .expect("tests/ sits in the repository")
         .to_path_buf()
+}
+
+/// The variable that points [`repo_root`] at another copy of the repository.
+pub const ROOT_VARIABLE: &str = "LEAPFROG_ARENA_ROOT";
+
+/// The files the repository ships in `results/leapfrog/` (the calibration's tracked
+/// output; `games.csv` is not shipped).
+pub const SHIPPED_LEAPFROG: [&str; 5] = [
+    "calibration.csv",
+    "config.toml",
+    "difficulty.csv",
+    "difficulty.toml",
+    "levels.md",
+];
+
+/// A scratch copy of the shipped `results/leapfrog/` files alone: tests read these, not
+/// whatever a user's own commands have since written beside them.
+pub fn shipped_leapfrog(name: &str) -> PathBuf {
+    let dir = scratch(name).join("leapfrog");
+    std::fs::create_dir_all(&dir).expect("scratch folder");
+    let shipped = repo_root().join("results/leapfrog");
+    for file in SHIPPED_LEAPFROG {
+        std::fs::copy(shipped.join(file), dir.join(file))
+            .unwrap_or_else(|e| panic!("{}: {e}", shipped.join(file).display()));
+    }
+    dir
 }
 
 /// A fresh, empty scratch folder for one test, under the system's temporary folder.

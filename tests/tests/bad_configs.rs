@@ -149,3 +149,102 @@ fn a_different_config_is_not_resumed() {
     let output = run(&["run", &second, "--force"]);
     assert!(output.status.success(), "{}", stderr(&output));
 }
+
+#[test]
+fn an_integer_out_of_range_names_its_field_and_range() {
+    let err = refused(
+        "huge-count",
+        GOOD.replace(
+            "games_per_pair = 2",
+            "games_per_pair = 18446744073709551615",
+        )
+        .as_bytes(),
+    );
+    assert!(
+        err.contains("bad.toml:3:")
+            && err.contains("field `games_per_pair`")
+            && err.contains("expected a whole number from 1 to 4294967295"),
+        "{err}"
+    );
+    let err = refused(
+        "negative-plies",
+        GOOD.replace("opening_plies = 4", "opening_plies = -1")
+            .as_bytes(),
+    );
+    assert!(
+        err.contains("field `opening_plies`") && err.contains("from 0 to 4294967295"),
+        "{err}"
+    );
+}
+
+#[test]
+fn sizes_beyond_memory_are_refused_with_their_estimate() {
+    let err = refused(
+        "bootstrap",
+        GOOD.replace("threads = 1", "threads = 1\nbootstrap = 4294967295")
+            .as_bytes(),
+    );
+    assert!(
+        err.contains("field `bootstrap`: 4294967295 resamples of 2 ratings need about 69 GB")
+            && err.contains("expected at most"),
+        "{err}"
+    );
+    let err = refused(
+        "games",
+        GOOD.replace("games_per_pair = 2", "games_per_pair = 4294967295")
+            .as_bytes(),
+    );
+    assert!(
+        err.contains("field `games_per_pair`: 8589934590 games of up to 140 plies need about"),
+        "{err}"
+    );
+}
+
+#[test]
+fn out_must_name_a_folder() {
+    let err = refused("empty-out", GOOD.replace("\"OUT\"", "\"\"").as_bytes());
+    assert!(
+        err.contains("field `out`") && err.contains("expected the name of a folder"),
+        "{err}"
+    );
+}
+
+#[test]
+fn seeds_of_the_whole_64_bit_range_run_and_resume() {
+    let dir = scratch("big-seed");
+    let out = dir.join("out");
+    let path = dir.join("seed.toml");
+    let text = GOOD
+        .replace("seed = 42", "seed = \"18446744073709551615\"")
+        .replace("OUT", out.to_str().unwrap());
+    std::fs::write(&path, text).unwrap();
+    let output = run(&["run", path.to_str().unwrap()]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let recorded = std::fs::read_to_string(out.join("config.toml")).unwrap();
+    assert!(
+        recorded.contains("seed = \"18446744073709551615\""),
+        "{recorded}"
+    );
+    let output = run(&["run", path.to_str().unwrap(), "--resume"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn threads_beyond_the_cores_are_capped_with_a_note() {
+    let dir = scratch("threads");
+    let out = dir.join("out");
+    let path = dir.join("threads.toml");
+    let text = GOOD
+        .replace("threads = 1", "threads = 100000")
+        .replace("OUT", out.to_str().unwrap());
+    std::fs::write(&path, text).unwrap();
+    let output = run(&["run", path.to_str().unwrap()]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("note: 100000 threads capped to "),
+        "{}",
+        stderr(&output)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -313,7 +313,7 @@ fn a_full_disk_stops_a_run_cleanly_and_a_resume_finishes_it() {
     let out = dir.join("full");
     let output = with_file_size_limit(size / 2, &verb.args(&out));
     let message = stderr(&output);
-    assert_eq!(output.status.code(), Some(1), "{message}");
+    assert_eq!(output.status.code(), Some(3), "{message}");
     let games = out.join("games.csv");
     assert!(
         message.starts_with(&format!("error: cannot write {}", games.display()))

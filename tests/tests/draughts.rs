@@ -239,7 +239,7 @@ fn final_position<R: Rules>(moves: &[String]) -> String {
         let mv = position
             .parse_move(text)
             .unwrap_or_else(|e| panic!("ply {}: {e}", ply + 1));
-        position.play(mv);
+        position.play_unchecked(mv);
     }
     position.to_string()
 }

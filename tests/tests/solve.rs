@@ -96,3 +96,114 @@ fn analyze_rates_every_agent_of_a_run() {
         "random never blundered"
     );
 }
+
+/// The columns of a `variants.csv` other than `seconds` (wall-clock time, which no run
+/// reproduces).
+fn without_seconds(csv: &str) -> Vec<String> {
+    csv.lines()
+        .map(|line| line.rsplit_once(',').expect("a CSV line").0.to_string())
+        .collect()
+}
+
+#[test]
+fn variants_reproduce_the_shipped_rows() {
+    let dir = scratch("solve-variants");
+    let csv = dir.join("variants.csv");
+    let output = run(&[
+        "solve",
+        "leapfrog",
+        "--variants",
+        "--spots",
+        "9-16",
+        "--pieces",
+        "2-5",
+        "--out",
+        csv.to_str().unwrap(),
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let ours = without_seconds(&std::fs::read_to_string(&csv).unwrap());
+    assert_eq!(
+        ours[0],
+        "spots,pieces,positions,value,longest,first_move_wins"
+    );
+    let shipped =
+        std::fs::read_to_string(end_to_end::repo_root().join("results/leapfrog/variants.csv"))
+            .expect("the shipped results/leapfrog/variants.csv");
+    let shipped = without_seconds(&shipped);
+    // Every row of the small family is in the shipped file, equal in every column but
+    // the time.
+    for row in &ours[1..] {
+        assert!(shipped.contains(row), "{row} is not in the shipped file");
+    }
+    assert_eq!(ours.len(), 1 + 8 + 8 + 8 + 6);
+
+    let refused = run(&[
+        "solve",
+        "leapfrog",
+        "--variants",
+        "--spots",
+        "30-31",
+        "--pieces",
+        "9",
+    ]);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(stderr(&refused).contains("ranks"), "{}", stderr(&refused));
+    let too_big = run(&["solve", "leapfrog:spots=25,pieces=6"]);
+    assert_eq!(too_big.status.code(), Some(2));
+    assert!(stderr(&too_big).contains("bound"), "{}", stderr(&too_big));
+}
+
+#[test]
+fn english_endgame_tables_build_save_and_answer() {
+    let dir = scratch("solve-english");
+    let table = dir.join("english3.db");
+    let output = run(&[
+        "solve",
+        "english",
+        "--pieces",
+        "3",
+        "--out",
+        table.to_str().unwrap(),
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines[..2],
+        [
+            "pieces: 2 positions: 3488 wins: 716 losses: 402 draws: 2370",
+            "pieces: 3 positions: 196032 wins: 100250 losses: 87305 draws: 8477",
+        ]
+    );
+    assert!(lines[2].starts_with("seconds: "), "{text}");
+
+    // White's king on 5 jumps Black's man on 9 to 14 and leaves Black nothing.
+    let looked_up = run(&[
+        "solve",
+        "english",
+        "--position",
+        "W:WK5:B9",
+        "--table",
+        table.to_str().unwrap(),
+    ]);
+    assert_eq!(stdout(&looked_up), "value: win\ndistance: 1\nbest: 5x14\n");
+
+    let mut bytes = std::fs::read(&table).unwrap();
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 0x40;
+    std::fs::write(&table, bytes).unwrap();
+    let refused = run(&[
+        "solve",
+        "english",
+        "--position",
+        "W:WK5:B9",
+        "--table",
+        table.to_str().unwrap(),
+    ]);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(
+        stderr(&refused).contains("checksum"),
+        "{}",
+        stderr(&refused)
+    );
+}

@@ -5,24 +5,29 @@ use std::collections::HashSet;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
-use engine::{with_game, GameKind, GameSpec};
+use engine::{GameKind, GameSpec};
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
 use super::knob::Knob;
-use crate::config::{at_least_one, default_out, default_threads, located, read_text, AgentEntry};
+use crate::config::{
+    at_least_one, check_bootstrap, check_spec, default_out, default_threads, located,
+    output_folder, read_text, AgentEntry,
+};
 use crate::error::ArenaError;
+use crate::sprt::GsprtSettings;
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawConfig {
     game: Spanned<String>,
+    #[serde(deserialize_with = "crate::config::seed_text::deserialize")]
     seed: u64,
     #[serde(default)]
     opening_plies: u32,
     max_plies: Option<Spanned<u32>>,
     threads: Option<Spanned<usize>>,
-    out: Option<String>,
+    out: Option<Spanned<String>>,
     confidence: Option<Spanned<f64>>,
     batch_pairs: Spanned<u32>,
     max_pairs: Spanned<u32>,
@@ -158,22 +163,6 @@ impl Tolerance {
     }
 }
 
-/// The sequential test between consecutive levels.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct GsprtSettings {
-    /// Elo by which a level must beat the one below (H1); H0 is Elo 0.
-    pub margin: f64,
-    /// False positive rate.
-    pub alpha: f64,
-    /// False negative rate.
-    pub beta: f64,
-    /// Game pairs per batch.
-    pub batch_pairs: u32,
-    /// Game pairs before the test gives up without a verdict.
-    pub max_pairs: u32,
-}
-
 /// Everything that decides a calibration's results (threads and the output folder do
 /// not): recorded in the output folder's `config.toml` and compared on `--resume`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -182,6 +171,7 @@ pub struct CalibrationIdentity {
     /// The game and its options.
     pub game: String,
     /// The master seed.
+    #[serde(with = "crate::config::seed_text")]
     pub seed: u64,
     /// Seeded random plies before the agents take over.
     pub opening_plies: u32,
@@ -253,20 +243,17 @@ pub fn load(path: &Path) -> Result<CalibrationConfig, ArenaError> {
 /// As [`load`].
 pub fn parse(path: &Path, text: &str) -> Result<CalibrationConfig, ArenaError> {
     let at = |span: Range<usize>, message: String| located(path, text, span, message);
-    let raw: RawConfig = toml::from_str(text).map_err(|e| {
-        let span = e.span().unwrap_or(0..0);
-        at(span, crate::config::one_line(e.message()))
-    })?;
+    let raw: RawConfig =
+        toml::from_str(text).map_err(|e| crate::config::reader_error(path, text, &e))?;
     let game: GameSpec = raw
         .game
         .get_ref()
         .parse()
         .map_err(|e: engine::GameError| at(raw.game.span(), format!("field `game`: {e}")))?;
-    let ply_cap = with_game!(game.kind, G => {
-        let start = <G as engine::Game>::new(&game.options)
-            .map_err(|e| at(raw.game.span(), format!("field `game`: {e}")))?;
-        engine::Game::ply_cap(&start)
-    });
+    let ply_cap = game
+        .limits()
+        .map_err(|e| at(raw.game.span(), format!("field `game`: {e}")))?
+        .ply_cap;
     let max_plies = at_least_one(&at, "max_plies", raw.max_plies.as_ref(), ply_cap)?;
     let threads = at_least_one(&at, "threads", raw.threads.as_ref(), default_threads())?;
     let confidence = match &raw.confidence {
@@ -451,10 +438,12 @@ pub fn parse(path: &Path, text: &str) -> Result<CalibrationConfig, ArenaError> {
         });
     }
 
-    let bootstrap = at_least_one(&at, "bootstrap", raw.bootstrap.as_ref(), 200)?;
-    let out = raw
-        .out
-        .map_or_else(|| default_out(path, "calibration"), PathBuf::from);
+    let bootstrap = match &raw.bootstrap {
+        None => 200,
+        // The final round-robin rates the levels and the references together.
+        Some(value) => check_bootstrap(&at, value, level.len() + reference.len())?,
+    };
+    let out = output_folder(&at, raw.out.as_ref(), || default_out(path, "calibration"))?;
     Ok(CalibrationConfig {
         identity: CalibrationIdentity {
             game: game.to_string(),
@@ -499,15 +488,6 @@ fn positive(
             ),
         )),
     }
-}
-
-/// Checks that `spec` builds an agent for `game`.
-pub(crate) fn check_spec(game: &GameSpec, spec: &str) -> Result<(), ArenaError> {
-    let entry = AgentEntry::of_spec(spec, spec);
-    with_game!(game.kind, G => {
-        crate::external::build::<G>(&entry, game, &crate::external::Seating::default())?;
-    });
-    Ok(())
 }
 
 fn parse_family(
@@ -601,7 +581,9 @@ fn parse_family(
         integer: family.integer,
         scan,
     };
-    for value in [knob.value_at(0.0), knob.value_at(1.0)] {
+    // The ends and a value between them: an integer setting searched without
+    // `integer = true` fails between the ends, and should fail here, not after the scan.
+    for value in [knob.value_at(0.0), knob.value_at(0.5), knob.value_at(1.0)] {
         let spec = knob.spec_of(value);
         check_spec(game, &spec).map_err(|e| {
             at(

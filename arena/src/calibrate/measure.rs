@@ -8,8 +8,8 @@ use engine::games::leapfrog::solve::SolveTable;
 use engine::{Game, Leapfrog};
 
 use super::config::Target;
-use super::games::{record_of, BatchGame, PlayedPair};
 use crate::analyze::rate_game;
+use crate::batches::{record_of, BatchGame, PlayedPair};
 use crate::stats::{wilson, BradleyTerry, GameUnits, PairRecord, ScoreSummary};
 
 /// A measured value and its interval.

@@ -4,60 +4,22 @@
 //! GSPRT, and a final round-robin checks that they are strictly ordered.
 
 pub mod config;
-pub mod games;
+pub mod files;
 pub mod knob;
 pub mod measure;
-pub mod output;
 pub mod search;
 
 use std::io::Write;
-use std::path::PathBuf;
-use std::time::Instant;
 
 use agents::Evaluate;
-use clap::Args;
 use engine::with_game;
 use serde::{Deserialize, Serialize};
 
 use self::config::{CalibrationConfig, CalibrationIdentity};
-use self::games::{BatchPlayer, ReadGames, Setup};
 use self::search::{CalibrationResult, Search};
-use crate::cli::stdout_error;
+use crate::batches::{self, BatchPlayer, ReadGames, Setup};
 use crate::error::ArenaError;
-use crate::games_csv::write_atomically;
-use crate::output::Claim;
-
-/// `arena calibrate`.
-#[derive(Debug, Args)]
-pub struct CalibrateArgs {
-    /// The calibration config (TOML).
-    pub config: PathBuf,
-    /// Worker threads (overrides the config).
-    #[arg(long)]
-    pub threads: Option<usize>,
-    /// Output folder (overrides the config).
-    #[arg(long)]
-    pub out: Option<PathBuf>,
-    /// Finish an interrupted calibration in the output folder.
-    #[arg(long, conflicts_with = "force")]
-    pub resume: bool,
-    /// Replace whatever the output folder holds.
-    #[arg(long)]
-    pub force: bool,
-    /// Also write `report.html` (charts and tables) into the output folder at the end.
-    #[arg(long)]
-    pub report: bool,
-}
-
-/// The files a calibration writes.
-const FILES: [&str; 6] = [
-    "config.toml",
-    "games.csv",
-    "difficulty.csv",
-    "difficulty.toml",
-    "calibration.csv",
-    "levels.md",
-];
+use crate::output::{write_atomically, Claim};
 
 /// `config.toml` in the output folder.
 #[derive(Debug, Serialize, Deserialize)]
@@ -67,63 +29,58 @@ struct Recorded {
     arena_version: String,
 }
 
-/// Runs `arena calibrate`.
+/// A finished calibration.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Calibrated {
+    /// The levels as a Markdown table (`levels.md`), to print.
+    pub table: String,
+    /// Games played now (the others were recorded by an interrupted calibration).
+    pub played: u64,
+    /// Games in all.
+    pub games: u64,
+}
+
+/// Runs the calibration of `config` into its output folder, its progress on `out`.
 ///
 /// # Errors
-/// A bad config (nothing is written then), an output folder that holds another run,
-/// recorded games that do not match, or I/O failures.
-pub fn calibrate_command(args: &CalibrateArgs, out: &mut dyn Write) -> Result<(), ArenaError> {
-    let mut config = config::load(&args.config)?;
-    crate::cli::apply_overrides(
-        args.threads,
-        &args.out,
-        &mut config.threads,
-        &mut config.out,
-    )?;
-    let started = Instant::now();
-    let recorded = prepare_output(&config, args.resume, args.force)?;
-    let (result, played, total) =
-        with_game!(config.game.kind, G => calibrate::<G>(&config, recorded, out)?);
+/// An output folder that holds another run, recorded games that do not match, or I/O
+/// failures.
+pub fn calibrate(
+    config: &CalibrationConfig,
+    resume: bool,
+    force: bool,
+    out: &mut dyn Write,
+) -> Result<Calibrated, ArenaError> {
+    let (recorded, _held) = prepare_output(config, resume, force)?;
+    let (result, played, games) =
+        with_game!(config.game.kind, G => calibrate_game::<G>(config, recorded, out)?);
     let identity = &config.identity;
     let solved = config.game.kind == engine::GameKind::Leapfrog;
+    let table = files::markdown_table(identity, &result, solved);
     for (name, text) in [
         (
             "difficulty.csv",
-            output::difficulty_csv(identity, &result, solved),
+            files::difficulty_csv(identity, &result, solved),
         ),
-        (
-            "difficulty.toml",
-            output::difficulty_toml(identity, &result),
-        ),
+        ("difficulty.toml", files::difficulty_toml(identity, &result)),
         (
             "calibration.csv",
-            output::calibration_csv(identity, &result, solved),
+            files::calibration_csv(identity, &result, solved),
         ),
-        (
-            "levels.md",
-            output::markdown_table(identity, &result, solved),
-        ),
+        ("levels.md", table.clone()),
     ] {
         write_atomically(&config.out.join(name), text.as_bytes())?;
     }
-    write!(out, "{}", output::markdown_table(identity, &result, solved)).map_err(stdout_error)?;
-    writeln!(
-        out,
-        "{total} games ({played} played now) in {:.1} s; results in {}",
-        started.elapsed().as_secs_f64(),
-        config.out.display()
-    )
-    .map_err(stdout_error)?;
-    if args.report {
-        let path = crate::html_report::write_report(&config.out)?;
-        writeln!(out, "report in {}", path.display()).map_err(stdout_error)?;
-    }
-    Ok(())
+    Ok(Calibrated {
+        table,
+        played,
+        games,
+    })
 }
 
 /// Runs the calibration of `config` with game `G`, returning its result, the games played
 /// now and the games in all.
-fn calibrate<G: Evaluate>(
+fn calibrate_game<G: Evaluate>(
     config: &CalibrationConfig,
     recorded: ReadGames,
     out: &mut dyn Write,
@@ -136,30 +93,26 @@ fn calibrate<G: Evaluate>(
         max_plies: identity.max_plies,
         threads: config.threads,
     };
-    let mut player = BatchPlayer::new(
-        start,
-        &config.game,
-        setup,
-        &config.out.join("games.csv"),
-        recorded,
-    )?;
+    let mut player = BatchPlayer::new(start, setup, &config.out.join("games.csv"), recorded)?;
     let judge = measure::judge_for::<G>(&identity.game, identity.opening_plies);
     let result = Search::new(identity, &mut player, judge, out).run()?;
     Ok((result, player.played_now(), player.games_so_far()))
 }
 
 /// Readies the output folder: refuses to overwrite without `--force`, checks a resumed
-/// run's config, and returns the games it recorded.
+/// run's config, and returns the games it recorded with the folder's lock, held until
+/// the calibration ends.
 fn prepare_output(
     config: &CalibrationConfig,
     resume: bool,
     force: bool,
-) -> Result<ReadGames, ArenaError> {
+) -> Result<(ReadGames, crate::output::Held), ArenaError> {
     let dir = &config.out;
     let config_path = dir.join("config.toml");
     let games_path = dir.join("games.csv");
     let mut recorded = ReadGames::default();
-    if crate::output::claim(dir, &FILES, resume, force)? == Claim::Resume {
+    let (claim, held) = crate::output::claim(dir, resume, force)?;
+    if claim == Claim::Resume {
         let text = std::fs::read_to_string(&config_path)
             .map_err(|e| ArenaError::io(&config_path, "read", e))?;
         let previous: Recorded = toml::from_str(&text).map_err(|e| {
@@ -173,7 +126,7 @@ fn prepare_output(
             )));
         }
         if games_path.exists() {
-            recorded = games::read(&games_path)?;
+            recorded = batches::read(&games_path)?;
         }
     }
     let text = toml::to_string(&Recorded {
@@ -182,249 +135,5 @@ fn prepare_output(
     })
     .map_err(|e| ArenaError::failure(format!("cannot record the config: {e}")))?;
     write_atomically(&config_path, text.as_bytes())?;
-    Ok(recorded)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use std::path::Path;
-
-    /// A reduced calibration of the perfect player with epsilon noise, whose blunder
-    /// rate grows with epsilon, against random and greedy.
-    fn config_text(out: &Path, levels: &str) -> String {
-        format!(
-            r#"game = "leapfrog"
-seed = 11
-opening_plies = 4
-threads = 2
-out = {:?}
-batch_pairs = 20
-max_pairs = 200
-max_steps = 16
-final_pairs = 40
-bootstrap = 100
-
-[family]
-base = "perfect"
-knob = "epsilon"
-min = 0.0
-max = 1.0
-scan = 4
-
-[tolerance]
-blunder_rate = 0.006
-score = 0.08
-
-[gsprt]
-margin = 50
-batch_pairs = 20
-max_pairs = 200
-
-[[reference]]
-name = "random"
-spec = "random"
-
-[[reference]]
-name = "greedy"
-spec = "greedy"
-{levels}"#,
-            out.display().to_string()
-        )
-    }
-
-    const BLUNDER_LEVELS: &str = r#"
-[[level]]
-name = "easy"
-blunder_rate = 0.035
-
-[[level]]
-name = "medium"
-blunder_rate = 0.02
-
-[[level]]
-name = "hard"
-blunder_rate = 0.006
-"#;
-
-    fn scratch(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("calibrate-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        dir
-    }
-
-    fn calibrate_in(dir: &Path, text: &str, resume: bool) -> Result<String, ArenaError> {
-        let path = dir.join("calibrate.toml");
-        std::fs::write(&path, text).unwrap();
-        let args = CalibrateArgs {
-            config: path,
-            threads: None,
-            out: None,
-            resume,
-            force: !resume,
-            report: false,
-        };
-        let mut out = Vec::new();
-        calibrate_command(&args, &mut out)?;
-        Ok(String::from_utf8(out).unwrap())
-    }
-
-    /// Column `name` of every row of a CSV text.
-    fn column(csv: &str, name: &str) -> Vec<String> {
-        let mut reader = ::csv::Reader::from_reader(csv.as_bytes());
-        let index = reader
-            .headers()
-            .unwrap()
-            .iter()
-            .position(|h| h == name)
-            .unwrap_or_else(|| panic!("no column {name}"));
-        reader
-            .records()
-            .map(|r| r.unwrap()[index].to_string())
-            .collect()
-    }
-
-    #[test]
-    fn a_family_of_known_blunder_rates_lands_every_level_within_tolerance() {
-        let dir = scratch("synthetic");
-        let out = dir.join("out");
-        calibrate_in(&dir, &config_text(&out, BLUNDER_LEVELS), false).unwrap();
-        let csv = std::fs::read_to_string(out.join("difficulty.csv")).unwrap();
-        let statuses = column(&csv, "status");
-        assert_eq!(statuses, ["converged"; 3], "{csv}");
-        // The search's measurement lies within tolerance, interval and all...
-        for ((lo, hi), target) in column(&csv, "measured_lo")
-            .iter()
-            .zip(column(&csv, "measured_hi"))
-            .zip([0.035, 0.02, 0.006])
-        {
-            let (lo, hi): (f64, f64) = (lo.parse().unwrap(), hi.parse().unwrap());
-            assert!(lo >= target - 0.006 && hi <= target + 0.006, "{csv}");
-        }
-        // ...and so does the final check's, measured on games the search never saw.
-        for (rate, target) in column(&csv, "blunder_rate")
-            .iter()
-            .zip([0.035, 0.02, 0.006])
-        {
-            let rate: f64 = rate.parse().unwrap();
-            assert!(
-                (rate - target).abs() <= 0.006,
-                "blunder rate {rate} for {target}: {csv}"
-            );
-        }
-        // Less noise, fewer blunders: epsilon falls from easy to hard.
-        let knobs: Vec<f64> = column(&csv, "knob")
-            .iter()
-            .map(|k| k.parse().unwrap())
-            .collect();
-        assert!(knobs[0] > knobs[1] && knobs[1] > knobs[2], "{knobs:?}");
-        let toml_text = std::fs::read_to_string(out.join("difficulty.toml")).unwrap();
-        assert!(toml_text.contains(&format!("hard = \"perfect:epsilon={}\"", knobs[2])));
-        std::fs::remove_dir_all(&dir).unwrap();
-    }
-
-    #[test]
-    fn an_unreachable_target_is_reported_with_the_nearest_value() {
-        let dir = scratch("unreachable");
-        let out = dir.join("out");
-        let levels =
-            "\n[[level]]\nname = \"beyond\"\nscore_vs = { agent = \"greedy\", score = 0.99 }\n";
-        let printed = calibrate_in(&dir, &config_text(&out, levels), false).unwrap();
-        let csv = std::fs::read_to_string(out.join("difficulty.csv")).unwrap();
-        assert_eq!(column(&csv, "status"), ["unreachable"], "{printed}");
-        // The nearest value is the perfect player's own score (about 0.9), not 0.99.
-        assert_eq!(column(&csv, "spec"), ["perfect:epsilon=0"]);
-        let measured: f64 = column(&csv, "measured")[0].parse().unwrap();
-        assert!(measured < 0.95, "{csv}");
-        assert!(
-            printed.contains("[beyond] unreachable: perfect:epsilon=0"),
-            "{printed}"
-        );
-        std::fs::remove_dir_all(&dir).unwrap();
-    }
-
-    #[test]
-    fn an_interrupted_calibration_resumes_to_the_same_decisions() {
-        let dir = scratch("resume");
-        let out = dir.join("out");
-        let levels = "\n[[level]]\nname = \"easy\"\nscore_vs = { agent = \"greedy\", score = 0.3 }\n\
-                      \n[[level]]\nname = \"hard\"\nscore_vs = { agent = \"greedy\", score = 0.7 }\n";
-        let text = config_text(&out, levels);
-        let clean = calibrate_in(&dir, &text, false).unwrap();
-        let files = |dir: &Path| -> Vec<String> {
-            [
-                "difficulty.csv",
-                "difficulty.toml",
-                "calibration.csv",
-                "games.csv",
-            ]
-            .iter()
-            .map(|f| std::fs::read_to_string(dir.join(f)).unwrap())
-            .collect()
-        };
-        let expected = files(&out);
-        // Cut the games file part-way through, in the middle of a row.
-        let games = out.join("games.csv");
-        let bytes = std::fs::read(&games).unwrap();
-        std::fs::write(&games, &bytes[..bytes.len() * 2 / 5]).unwrap();
-        for name in ["difficulty.csv", "difficulty.toml", "calibration.csv"] {
-            std::fs::remove_file(out.join(name)).unwrap();
-        }
-        let resumed = calibrate_in(&dir, &text, true).unwrap();
-        assert_eq!(files(&out), expected);
-        // Every progress line but the last (games played now, time) is the same.
-        let steps = |printed: &str| {
-            printed
-                .lines()
-                .rev()
-                .skip(1)
-                .map(String::from)
-                .collect::<Vec<_>>()
-        };
-        assert_eq!(steps(&resumed), steps(&clean));
-        assert!(
-            resumed.lines().last().unwrap().contains("played now"),
-            "{resumed}"
-        );
-        // A different config is refused, and so is a fresh start over the folder.
-        let other = text.replace("seed = 11", "seed = 12");
-        let error = calibrate_in(&dir, &other, true).unwrap_err().to_string();
-        assert!(error.contains("different config"), "{error}");
-        std::fs::remove_dir_all(&dir).unwrap();
-    }
-
-    #[test]
-    fn config_errors_name_file_line_field_and_write_nothing() {
-        let dir = scratch("errors");
-        let out = dir.join("out");
-        let good = config_text(&out, BLUNDER_LEVELS);
-        let error = |text: &str| {
-            let path = dir.join("c.toml");
-            config::parse(&path, text).unwrap_err().to_string()
-        };
-        let e = error(&good.replace("knob = \"epsilon\"", "knob = \"epsilom\""));
-        assert!(e.contains("c.toml:") && e.contains("epsilom"), "{e}");
-        let e = error(&good.replace("scan = 4", "scna = 4"));
-        assert!(e.contains(":17: ") && e.contains("scna"), "{e}");
-        let e = error(&good.replace("score = 0.08", "score = -1.0"));
-        assert!(e.contains(":21: field `score`: -1"), "{e}");
-        let e = error(&good.replace("blunder_rate = 0.02\n", "elo = 100\nblunder_rate = 0.02\n"));
-        assert!(e.contains("2 targets given"), "{e}");
-        let e = error(&good.replace(
-            "blunder_rate = 0.035",
-            "score_vs = { agent = \"perfect\", score = 0.5 }",
-        ));
-        assert!(e.contains("field `score_vs`: agent \"perfect\""), "{e}");
-        let e = error(&good.replace("game = \"leapfrog\"", "game = \"chess\""));
-        assert!(
-            e.contains(":1: field `game`: unknown game \"chess\""),
-            "{e}"
-        );
-        // Through the command: exit code 2, and no output folder.
-        let err = calibrate_in(&dir, &good.replace("max = 1.0", "max = 0.0"), false).unwrap_err();
-        assert_eq!(err.exit_code(), 2, "{err}");
-        assert!(!out.exists());
-        std::fs::remove_dir_all(&dir).unwrap();
-    }
+    Ok((recorded, held))
 }

@@ -9,17 +9,14 @@ use std::io::Write;
 use agents::Evaluate;
 
 use super::config::{CalibrationIdentity, Target};
-use super::games::{BatchPlayer, Matchup, PlayedPair};
 use super::knob::Knob;
 use super::measure::{estimate, ratings, BlunderJudge, Estimate, Ladder, Measured};
-use crate::cli::stdout_error;
+use crate::batches::{BatchPlayer, Matchup, PlayedPair};
 use crate::error::ArenaError;
+use crate::output::stdout_error;
 use crate::seeds;
 use crate::sprt::{sequential_test, SprtOutcome};
 use crate::stats::z_for_confidence;
-
-/// The stream of the master seed that seeds rating bootstraps.
-const RATING_STREAM: u64 = 0x7261_7469_6e67;
 
 /// One knob value measured.
 #[derive(Clone, Debug)]
@@ -257,7 +254,7 @@ impl<'a, G: Evaluate> Search<'a, G> {
         for (reference, pairs) in measured.pairs.iter().enumerate() {
             games.push((references, reference, &pairs[..]));
         }
-        let seed = seeds::derive(self.config.seed, RATING_STREAM, point as u64);
+        let seed = seeds::derive(self.config.seed, seeds::RATING_STREAM, point as u64);
         ratings(
             references + 1,
             &games,
@@ -491,7 +488,7 @@ impl<'a, G: Evaluate> Search<'a, G> {
                 measured[*j - references].add(&specs[*j], *i, pairs.clone(), self.judge.as_ref());
             }
         }
-        let seed = seeds::derive(config.seed, RATING_STREAM, u64::MAX);
+        let seed = seeds::derive(config.seed, seeds::RATING_STREAM, u64::MAX);
         let all = ratings(
             specs.len(),
             &games,

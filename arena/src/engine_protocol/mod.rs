@@ -36,7 +36,7 @@ pub fn engine_command(
     input: &mut dyn BufRead,
     out: &mut dyn Write,
 ) -> Result<(), ArenaError> {
-    let game: GameSpec = crate::cli::parse_game(&args.game)?;
+    let game: GameSpec = args.game.parse::<GameSpec>()?;
     with_game!(game.kind, G => {
         let levels_path = args
             .levels
@@ -202,7 +202,7 @@ impl<G: Evaluate> Session<G> {
                 )));
             }
             self.agent.observe(&self.position, mv);
-            self.position.play(mv);
+            self.position.play_unchecked(mv);
         }
         self.played.clear();
         self.played.push_str(moves);

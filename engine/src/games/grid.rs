@@ -6,7 +6,7 @@
 //! from file a onwards: `w` a White piece, `b` a Black piece, `.` an empty point, and a
 //! digit a run of that many empty points (read only; rows are written with dots).
 
-use crate::games::draughts::Colour;
+use crate::games::family::Colour;
 
 /// The name of point `index` on a grid `width` points wide: `a1`, `d5`, ...
 pub fn point_name(width: u32, index: u32) -> String {

@@ -4,6 +4,7 @@ pub mod alquerque;
 pub mod chinese_checkers;
 pub mod draughts;
 pub mod draughts64;
+pub mod family;
 pub mod grid;
 pub mod konane;
 pub mod leapfrog;

@@ -29,8 +29,10 @@ mod tests;
 use std::fmt;
 
 use crate::bitboard::Bits;
-use crate::game::{read_ply_cap, EndReason, Game, GameError, GameOptions, ParseError, Status};
-use crate::games::draughts::Colour;
+use crate::game::{
+    read_ply_cap, EndReason, Game, GameError, GameInfo, GameOptions, Limits, ParseError, Status,
+};
+use crate::games::family::Colour;
 use crate::games::grid;
 use crate::player::Seat;
 use crate::zobrist;
@@ -567,10 +569,24 @@ impl Game for Alquerque {
 
     const NAME: &'static str = "alquerque";
 
+    const INFO: GameInfo = GameInfo {
+        players: &[2],
+        default_ply_cap: DEFAULT_CAP,
+        option_keys: OPTION_KEYS,
+        captures: true,
+    };
+
     fn new(options: &GameOptions) -> Result<Self, GameError> {
         let mut position = Alquerque::start();
         position.options = parse_options(options.iter())?;
         Ok(position)
+    }
+
+    fn limits(options: &GameOptions) -> Result<Limits, GameError> {
+        Ok(Limits {
+            players: 2,
+            ply_cap: parse_options(options.iter())?.cap,
+        })
     }
 
     fn players(&self) -> usize {
@@ -621,7 +637,7 @@ impl Game for Alquerque {
         self.count_moves(scratch)
     }
 
-    fn play(&mut self, mv: AlquerqueMove) {
+    fn play_unchecked(&mut self, mv: AlquerqueMove) {
         let colour = self.side;
         let enemy = colour.other();
         self.history.push(Undo {

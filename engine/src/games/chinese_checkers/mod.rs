@@ -77,47 +77,21 @@
 
 pub mod geometry;
 mod movegen;
+mod notation;
+mod rules;
 #[cfg(test)]
 mod tests;
 
 use std::fmt;
-use std::sync::LazyLock;
 
-use crate::game::{EndReason, Game, GameError, GameOptions, ParseError, Status};
+use crate::game::{EndReason, Game, GameError, GameInfo, GameOptions, Limits, ParseError, Status};
 use crate::player::{Seat, MAX_PLAYERS};
 use crate::zobrist;
 
-use geometry::{BoardShape, Geometry, Holes, Point, HOLES, ROWS};
+use geometry::{Geometry, Holes, HOLES, ROWS};
 pub use movegen::{destinations, hop_landings, super_jump_landings};
-
-/// Plies each player may play before the game is capped.
-pub const PLIES_PER_PLAYER: u32 = 200;
-
-/// The options that [`Game::new`] takes.
-pub const OPTION_KEYS: &[&str] = &[
-    "players",
-    "pieces",
-    "board",
-    "super_jumps",
-    "no_camp_entry",
-    "pass",
-    "deadline",
-    "repetition",
-    "deadlock",
-    "teams",
-];
-
-/// Rounds after which the deadline option counts the pieces that have left home, with
-/// the pieces required for 10 and for 15 pieces a player.
-const DEADLINES: [(u16, u32, u32); 3] = [(20, 5, 8), (25, 8, 12), (30, 10, 15)];
-
-/// Repetitions after which a piece may not go back to where it stood two of its own
-/// moves earlier.
-const MAX_REPETITIONS: u8 = 3;
-
-/// Rounds without a new low of the whole board's distance to the goals that end the game
-/// under the deadlock option.
-const DEADLOCK_ROUNDS: u32 = 10;
+pub use rules::{Layout, Options, OPTION_KEYS, PLIES_PER_PLAYER};
+use rules::{DEADLINES, DEADLOCK_ROUNDS, MAX_REPETITIONS};
 
 /// The hole-history entry of a piece that has not moved.
 const NO_PREVIOUS: u8 = u8::MAX;
@@ -137,272 +111,6 @@ const fn piece_key(seat: usize, hole: usize) -> u64 {
 #[inline]
 const fn side_key(seat: usize) -> u64 {
     KEYS[MAX_PLAYERS * HOLES + seat]
-}
-
-/// The rule options of a game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Rules {
-    /// How many players: 2, 3, 4 or 6.
-    pub players: u8,
-    /// Pieces a player: 10 or 15.
-    pub pieces: u8,
-    /// The board: the star, or the 81-hole diamond (two players only).
-    pub board: BoardShape,
-    /// Whether equidistant ("super") jumps are allowed.
-    pub super_jumps: bool,
-    /// Rule R2: a piece may not end a move in a point that is neither its home nor its
-    /// goal (it may hop through).
-    pub no_camp_entry: bool,
-    /// Whether a player may pass instead of moving.
-    pub pass: bool,
-    /// The anti-stalling deadline (QQ rule E): after its 20th, 25th and 30th turn a seat
-    /// must have 5, 8 and 10 pieces out of its home (8, 12 and 15 with 15 pieces).
-    pub deadline: bool,
-    /// A piece that has gone back to where it stood two of its own moves earlier three
-    /// times may not do so again.
-    pub repetition: bool,
-    /// Ten rounds without a new low of the whole board's distance to the goals end the
-    /// game, ranked by progress.
-    pub deadlock: bool,
-    /// Partnerships of the seats that alternate in turn order (A, C, E against B, D, F):
-    /// 2v2 with 4 players, 3v3 with 6.
-    pub teams: bool,
-}
-
-impl Default for Rules {
-    fn default() -> Rules {
-        Rules {
-            players: 2,
-            pieces: 10,
-            board: BoardShape::Star,
-            super_jumps: false,
-            no_camp_entry: false,
-            pass: false,
-            deadline: false,
-            repetition: false,
-            deadlock: false,
-            teams: false,
-        }
-    }
-}
-
-impl Rules {
-    /// The rules with these `key=value` options over the defaults.
-    ///
-    /// # Errors
-    /// An unknown key, a bad value, an option not supported yet, or options that do not
-    /// go together (the diamond board with more than two players; 15 pieces with 4 or 6
-    /// players, whose camps would overlap).
-    pub fn from_pairs<'a>(
-        pairs: impl Iterator<Item = (&'a str, &'a str)>,
-    ) -> Result<Rules, GameError> {
-        let name = ChineseCheckers::NAME;
-        let bad = |key: &str, value: &str, expected: &str| {
-            GameError::bad_option(name, key, value, expected)
-        };
-        let flag = |key: &str, value: &str| match value {
-            "true" => Ok(true),
-            "false" => Ok(false),
-            _ => Err(bad(key, value, "true or false")),
-        };
-        let mut rules = Rules::default();
-        for (key, value) in pairs {
-            match key {
-                "players" => {
-                    rules.players = match value {
-                        "2" => 2,
-                        "3" => 3,
-                        "4" => 4,
-                        "6" => 6,
-                        _ => return Err(bad(key, value, "2, 3, 4 or 6")),
-                    }
-                }
-                "pieces" => {
-                    rules.pieces = match value {
-                        "10" => 10,
-                        "15" => 15,
-                        _ => return Err(bad(key, value, "10 or 15")),
-                    }
-                }
-                "board" => {
-                    rules.board = match value {
-                        "star" => BoardShape::Star,
-                        "diamond" => BoardShape::Diamond,
-                        _ => return Err(bad(key, value, "star or diamond")),
-                    }
-                }
-                "super_jumps" => rules.super_jumps = flag(key, value)?,
-                "no_camp_entry" => rules.no_camp_entry = flag(key, value)?,
-                "pass" => rules.pass = flag(key, value)?,
-                "deadline" => rules.deadline = flag(key, value)?,
-                "repetition" => rules.repetition = flag(key, value)?,
-                "deadlock" => rules.deadlock = flag(key, value)?,
-                "teams" => rules.teams = flag(key, value)?,
-                _ => return Err(GameError::unknown_option(name, key, OPTION_KEYS)),
-            }
-        }
-        if rules.board == BoardShape::Diamond && rules.players != 2 {
-            return Err(bad(
-                "board",
-                "diamond",
-                "star: the diamond board seats two players only",
-            ));
-        }
-        if rules.pieces == 15 && rules.players > 3 {
-            return Err(bad(
-                "pieces",
-                "15",
-                "10: with 4 or 6 players the 15-hole camps overlap",
-            ));
-        }
-        if rules.teams && rules.players != 4 && rules.players != 6 {
-            return Err(bad(
-                "teams",
-                "true",
-                "false: teams need 4 players (2v2) or 6 (3v3)",
-            ));
-        }
-        Ok(rules)
-    }
-
-    /// The options that differ from the defaults, as `key=value` pairs.
-    fn non_default_pairs(&self) -> Vec<(&'static str, String)> {
-        let default = Rules::default();
-        let mut pairs = Vec::new();
-        if self.players != default.players {
-            pairs.push(("players", self.players.to_string()));
-        }
-        if self.pieces != default.pieces {
-            pairs.push(("pieces", self.pieces.to_string()));
-        }
-        if self.board != default.board {
-            pairs.push(("board", self.board.name().to_string()));
-        }
-        for (key, on) in [
-            ("super_jumps", self.super_jumps),
-            ("no_camp_entry", self.no_camp_entry),
-            ("pass", self.pass),
-            ("deadline", self.deadline),
-            ("repetition", self.repetition),
-            ("deadlock", self.deadlock),
-            ("teams", self.teams),
-        ] {
-            if on {
-                pairs.push((key, "true".to_string()));
-            }
-        }
-        pairs
-    }
-
-    /// The home points of the seats, in turn order (the rules file's seating).
-    pub fn seating(&self) -> &'static [Point] {
-        use Point::*;
-        match self.players {
-            2 => &[ZMinus, ZPlus],
-            3 => &[ZMinus, YMinus, XMinus],
-            4 => &[XPlus, YMinus, XMinus, YPlus],
-            _ => &Point::ALL,
-        }
-    }
-}
-
-/// What the rules make of the board for each seat: homes, goals, where pieces may stop,
-/// and rows to the goal.
-pub struct Layout {
-    geometry: &'static Geometry,
-    /// Each seat's start holes.
-    home: [Holes; MAX_PLAYERS],
-    /// Each seat's goal holes (the home triangle of the point opposite).
-    goal: [Holes; MAX_PLAYERS],
-    /// Where each seat's pieces may end a move.
-    allowed: [Holes; MAX_PLAYERS],
-    /// For each seat and hole, the rows from the hole to the tip of the seat's goal.
-    rows_to_goal: [[u8; HOLES]; MAX_PLAYERS],
-    /// For each seat and hole, the steps from the hole to the tip of the seat's goal on
-    /// an empty board: the rows, plus the sideways steps of a hole outside the 60°
-    /// wedge that opens from the tip.
-    steps_to_goal: [[u8; HOLES]; MAX_PLAYERS],
-}
-
-impl fmt::Debug for Layout {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Layout({:?})", self.geometry)
-    }
-}
-
-impl Layout {
-    fn build(rules: &Rules) -> Layout {
-        let geometry = Geometry::of(rules.board);
-        let side = if rules.pieces == 15 { 5 } else { 4 };
-        let mut layout = Layout {
-            geometry,
-            home: [0; MAX_PLAYERS],
-            goal: [0; MAX_PLAYERS],
-            allowed: [geometry.board; MAX_PLAYERS],
-            rows_to_goal: [[0; HOLES]; MAX_PLAYERS],
-            steps_to_goal: [[0; HOLES]; MAX_PLAYERS],
-        };
-        for (seat, &point) in rules.seating().iter().enumerate() {
-            let goal_point = point.opposite();
-            layout.home[seat] = geometry.triangle(point, side);
-            layout.goal[seat] = geometry.triangle(goal_point, side);
-            if rules.no_camp_entry {
-                let forbidden = Point::ALL
-                    .iter()
-                    .filter(|p| **p != point && **p != goal_point)
-                    .fold(0, |set, p| set | geometry.triangle(*p, 4));
-                layout.allowed[seat] &= !forbidden | layout.home[seat] | layout.goal[seat];
-            }
-            let (axis, sign) = goal_point.axis_and_sign();
-            for hole in 0..HOLES {
-                let cube = geometry.cube[hole];
-                layout.rows_to_goal[seat][hole] = goal_point.rows_from_tip(cube);
-                // The tip's cube: 8 along the point's axis, -4 along the two others.
-                let steps: i32 = (0..3)
-                    .map(|a| {
-                        let tip = if a == axis { 8 * sign } else { -4 * sign };
-                        (cube.axis(a) as i32 - tip as i32).abs()
-                    })
-                    .sum();
-                layout.steps_to_goal[seat][hole] = (steps / 2) as u8;
-            }
-        }
-        layout
-    }
-
-    /// The layout for `rules`, built once for each combination.
-    fn of(rules: &Rules) -> &'static Layout {
-        static LAYOUTS: LazyLock<Vec<Layout>> = LazyLock::new(|| {
-            let mut all = Vec::with_capacity(32);
-            for players in [2, 3, 4, 6] {
-                for pieces in [10, 15] {
-                    for board in [BoardShape::Star, BoardShape::Diamond] {
-                        for no_camp_entry in [false, true] {
-                            all.push(Layout::build(&Rules {
-                                players,
-                                pieces,
-                                board,
-                                no_camp_entry,
-                                ..Rules::default()
-                            }));
-                        }
-                    }
-                }
-            }
-            all
-        });
-        let players = match rules.players {
-            2 => 0,
-            3 => 1,
-            4 => 2,
-            _ => 3,
-        };
-        let index = players * 8
-            + usize::from(rules.pieces == 15) * 4
-            + usize::from(rules.board == BoardShape::Diamond) * 2
-            + usize::from(rules.no_camp_entry);
-        &LAYOUTS[index]
-    }
 }
 
 /// A move: one piece from one hole to another (0-based holes; printed 1-based as
@@ -519,7 +227,7 @@ pub struct ChineseCheckers {
     pieces: [Holes; MAX_PLAYERS],
     /// Every piece on the board.
     occupied: Holes,
-    rules: Rules,
+    rules: Options,
     layout: &'static Layout,
     to_move: Seat,
     /// Plies played since the start.
@@ -550,7 +258,7 @@ pub struct ChineseCheckers {
 
 impl ChineseCheckers {
     /// The start position under `rules`, first seat to move.
-    pub fn start(rules: Rules) -> ChineseCheckers {
+    pub fn start(rules: Options) -> ChineseCheckers {
         let layout = Layout::of(&rules);
         let mut pieces = [0; MAX_PLAYERS];
         pieces[..rules.players as usize].copy_from_slice(&layout.home[..rules.players as usize]);
@@ -558,7 +266,7 @@ impl ChineseCheckers {
     }
 
     fn from_parts(
-        rules: Rules,
+        rules: Options,
         pieces: [Holes; MAX_PLAYERS],
         to_move: Seat,
         ply: u16,
@@ -716,7 +424,7 @@ impl ChineseCheckers {
     }
 
     /// The rule options.
-    pub fn rules(&self) -> Rules {
+    pub fn options(&self) -> Options {
         self.rules
     }
 
@@ -827,7 +535,7 @@ impl ChineseCheckers {
 
     #[inline]
     fn cap(&self) -> u32 {
-        PLIES_PER_PLAYER * self.rules.players as u32
+        PLIES_PER_PLAYER * u32::from(self.rules.players)
     }
 
     /// The notation's character for 0-based hole `hole`.
@@ -850,7 +558,7 @@ impl ChineseCheckers {
         self.team_won != 0 || (self.finished + self.eliminated) as usize + 1 >= self.players()
     }
 
-    /// [`Game::play`] under the options that keep history.
+    /// [`Game::play_unchecked`] under the options that keep history.
     fn play_with_options(&mut self, mv: ChineseCheckersMove) {
         let seat = mv.seat as usize;
         let (from, to) = (mv.from as usize, mv.to as usize);
@@ -922,7 +630,7 @@ impl ChineseCheckers {
 
 impl Default for ChineseCheckers {
     fn default() -> Self {
-        ChineseCheckers::start(Rules::default())
+        ChineseCheckers::start(Options::default())
     }
 }
 
@@ -931,9 +639,25 @@ impl Game for ChineseCheckers {
 
     const NAME: &'static str = "chinese-checkers";
 
+    const INFO: GameInfo = GameInfo {
+        players: &[2, 3, 4, 6],
+        default_ply_cap: 2 * PLIES_PER_PLAYER,
+        option_keys: OPTION_KEYS,
+        captures: false,
+    };
+
     fn new(options: &GameOptions) -> Result<Self, GameError> {
         options.expect_only(Self::NAME, OPTION_KEYS)?;
-        Ok(ChineseCheckers::start(Rules::from_pairs(options.iter())?))
+        Ok(ChineseCheckers::start(Options::from_pairs(options.iter())?))
+    }
+
+    fn limits(options: &GameOptions) -> Result<Limits, GameError> {
+        options.expect_only(Self::NAME, OPTION_KEYS)?;
+        let rules = Options::from_pairs(options.iter())?;
+        Ok(Limits {
+            players: rules.players as usize,
+            ply_cap: PLIES_PER_PLAYER * u32::from(rules.players),
+        })
     }
 
     fn players(&self) -> usize {
@@ -991,7 +715,7 @@ impl Game for ChineseCheckers {
     }
 
     #[inline]
-    fn play(&mut self, mv: ChineseCheckersMove) {
+    fn play_unchecked(&mut self, mv: ChineseCheckersMove) {
         if self.keeps_history() {
             self.play_with_options(mv);
             return;
@@ -1120,7 +844,7 @@ impl Game for ChineseCheckers {
     }
 
     fn parse_position(text: &str) -> Result<Self, ParseError> {
-        parse_position(text)
+        notation::parse_position(text)
     }
 
     fn parse_move(&self, text: &str) -> Result<ChineseCheckersMove, ParseError> {
@@ -1176,267 +900,4 @@ impl Game for ChineseCheckers {
         out.push_str(&format!("{} to move, ply {}", self.to_move, self.ply));
         out
     }
-}
-
-impl fmt::Display for ChineseCheckers {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let geometry = self.geometry();
-        for row in 0..ROWS {
-            if row > 0 {
-                f.write_str("/")?;
-            }
-            for hole in geometry.row_start[row]..geometry.row_start[row + 1] {
-                write!(f, "{}", self.hole_char(hole as usize))?;
-            }
-        }
-        write!(f, " {}", self.to_move)?;
-        for (key, value) in self.rules.non_default_pairs() {
-            write!(f, " {key}={value}")?;
-        }
-        if self.ply != 0 {
-            write!(f, " ply={}", self.ply)?;
-        }
-        let mut finished: Vec<(u8, Seat)> = Seat::all(self.players())
-            .filter_map(|seat| self.place(seat).map(|place| (place, seat)))
-            .collect();
-        finished.sort();
-        for (index, (place, seat)) in finished.iter().enumerate() {
-            let lead = if index == 0 { " places=" } else { "," };
-            write!(f, "{lead}{seat}{place}")?;
-        }
-        let mut out: Vec<(u8, Seat)> = Seat::all(self.players())
-            .filter_map(|seat| self.out_place(seat).map(|place| (place, seat)))
-            .collect();
-        out.sort_unstable_by(|a, b| b.cmp(a));
-        for (index, (place, seat)) in out.iter().enumerate() {
-            let lead = if index == 0 { " out=" } else { "," };
-            write!(f, "{lead}{seat}{place}")?;
-        }
-        if self.rules.deadline {
-            let derived = ChineseCheckers::from_parts(
-                self.rules,
-                [0; MAX_PLAYERS],
-                Seat::A,
-                self.ply,
-                [0; MAX_PLAYERS],
-            );
-            if derived.turns != self.turns {
-                let list: Vec<String> = self.turns[..self.players()]
-                    .iter()
-                    .map(u16::to_string)
-                    .collect();
-                write!(f, " turns={}", list.join(","))?;
-            }
-        }
-        if self.rules.repetition {
-            let mut lead = " history=";
-            let mut bits = self.occupied;
-            while bits != 0 {
-                let hole = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                let (previous, count) = self.history[hole];
-                if previous != NO_PREVIOUS {
-                    write!(f, "{lead}{}:{}:{count}", hole + 1, previous as usize + 1)?;
-                    lead = ",";
-                }
-            }
-        }
-        if self.rules.deadlock && (self.best != self.board_distance() || self.since != self.ply) {
-            write!(f, " record={}:{}", self.best, self.since)?;
-        }
-        if self.team_won != 0 {
-            write!(f, " team_won={}", self.team_won)?;
-        }
-        Ok(())
-    }
-}
-
-/// Reads a position in the notation of the module documentation.
-fn parse_position(text: &str) -> Result<ChineseCheckers, ParseError> {
-    const EXPECTED: &str = "17 rows of 1, 2, 3, 4, 13, 12, 11, 10, 9, 10, 11, 12, 13, 4, 3, 2, 1 \
-         holes ('A'-'F' or '.') separated by '/', a space, the seat to move, then optional \
-         key=value options (players, pieces, board, super_jumps, no_camp_entry, pass, deadline, \
-         repetition, deadlock, teams, ply, places, out, turns, history, record, team_won)";
-    let error = |why: &str| ParseError::new("position", text, format!("{EXPECTED}; {why}"));
-    let mut fields = text.split_whitespace();
-    let board = fields.next().ok_or_else(|| error("empty"))?;
-    let side = fields.next().ok_or_else(|| error("no seat to move"))?;
-    let mut option_pairs = Vec::new();
-    let mut ply = 0u16;
-    let mut places_text = None;
-    let mut state = Vec::new();
-    for field in fields {
-        let (key, value) = field
-            .split_once('=')
-            .ok_or_else(|| error(&format!("{field:?} is not key=value")))?;
-        match key {
-            "ply" => ply = value.parse().map_err(|_| error("ply is not a number"))?,
-            "places" => places_text = Some(value),
-            "out" | "turns" | "history" | "record" | "team_won" => state.push((key, value)),
-            _ => option_pairs.push((key, value)),
-        }
-    }
-    let rules = Rules::from_pairs(option_pairs.into_iter()).map_err(|e| error(&e.to_string()))?;
-    let players = rules.players as usize;
-    let layout = Layout::of(&rules);
-    let geometry = layout.geometry;
-    let rows: Vec<&str> = board.split('/').collect();
-    if rows.len() != ROWS {
-        return Err(error("not 17 rows"));
-    }
-    let mut pieces = [0 as Holes; MAX_PLAYERS];
-    for (row, cells) in rows.iter().enumerate() {
-        let start = geometry.row_start[row] as usize;
-        let length = geometry.row_start[row + 1] as usize - start;
-        if cells.chars().count() != length {
-            return Err(error(&format!("row {} has not {length} holes", row + 1)));
-        }
-        for (offset, c) in cells.chars().enumerate() {
-            let hole = start + offset;
-            if c == '.' {
-                continue;
-            }
-            let seat = Seat::from_letter(c)
-                .filter(|s| s.index() < players)
-                .ok_or_else(|| error(&format!("{c:?} is not a seat of {players} players")))?;
-            if geometry.board >> hole & 1 == 0 {
-                return Err(error(&format!("hole {} is not on the board", hole + 1)));
-            }
-            pieces[seat.index()] |= 1 << hole;
-        }
-    }
-    for seat in Seat::all(players) {
-        if pieces[seat.index()].count_ones() > rules.pieces as u32 {
-            return Err(error(&format!(
-                "{seat} has more than {} pieces",
-                rules.pieces
-            )));
-        }
-    }
-    let mut places = [0u8; MAX_PLAYERS];
-    if let Some(list) = places_text {
-        for entry in list.split(',') {
-            let mut chars = entry.chars();
-            let seat = chars
-                .next()
-                .and_then(Seat::from_letter)
-                .filter(|s| s.index() < players)
-                .ok_or_else(|| error("places are seat letters with places, as in B1,C2"))?;
-            let place: u8 = chars
-                .as_str()
-                .parse()
-                .map_err(|_| error("places are seat letters with places, as in B1,C2"))?;
-            places[seat.index()] = place;
-        }
-        let mut given: Vec<u8> = places.iter().copied().filter(|p| *p != 0).collect();
-        given.sort_unstable();
-        if given.iter().enumerate().any(|(i, p)| *p as usize != i + 1) || given.len() >= players {
-            return Err(error("places must run 1, 2, ... for fewer seats than play"));
-        }
-    }
-    let to_move = match side.chars().next().and_then(Seat::from_letter) {
-        Some(seat) if side.len() == 1 && seat.index() < players && places[seat.index()] == 0 => {
-            seat
-        }
-        _ => return Err(error("the seat to move must be a seat still playing")),
-    };
-    let mut position = ChineseCheckers::from_parts(rules, pieces, to_move, ply, places);
-    let number = |text: &str, what: &str| -> Result<u32, ParseError> {
-        text.parse()
-            .map_err(|_| error(&format!("{what}: {text:?} is not a number")))
-    };
-    for (key, value) in state {
-        match key {
-            "out" => {
-                for entry in value.split(',') {
-                    let seat = entry
-                        .chars()
-                        .next()
-                        .and_then(Seat::from_letter)
-                        .filter(|s| s.index() < players && position.places[s.index()] == 0)
-                        .ok_or_else(|| {
-                            error("out lists seats still unplaced with places, as in D4")
-                        })?;
-                    let place = number(&entry[1..], "out")? as u8;
-                    position.places[seat.index()] = place;
-                    position.out |= 1 << seat.index();
-                    position.eliminated += 1;
-                }
-                let mut given: Vec<u8> = Seat::all(players)
-                    .filter_map(|s| position.out_place(s))
-                    .collect();
-                given.sort_unstable_by(|a, b| b.cmp(a));
-                if given
-                    .iter()
-                    .enumerate()
-                    .any(|(i, p)| *p as usize != players - i)
-                    || !rules.deadline
-                    || position.finished + position.eliminated >= rules.players
-                    || position.is_out(to_move)
-                {
-                    return Err(error("out places run from the last place up, with the deadline option, for fewer seats than play, not the seat to move"));
-                }
-            }
-            "turns" => {
-                let list: Vec<&str> = value.split(',').collect();
-                if !rules.deadline || list.len() != players {
-                    return Err(error(
-                        "turns needs the deadline option and one count a seat",
-                    ));
-                }
-                for (seat, text) in list.iter().enumerate() {
-                    position.turns[seat] = number(text, "turns")? as u16;
-                }
-            }
-            "history" => {
-                if !rules.repetition {
-                    return Err(error("history needs the repetition option"));
-                }
-                for entry in value.split(',') {
-                    let parts: Vec<&str> = entry.split(':').collect();
-                    let bad =
-                        || error("history entries are HOLE:PREVIOUS:COUNT of pieces on the board");
-                    if parts.len() != 3 {
-                        return Err(bad());
-                    }
-                    let hole = number(parts[0], "history")? as usize;
-                    let previous = number(parts[1], "history")? as usize;
-                    let count = number(parts[2], "history")?;
-                    if !(1..=HOLES).contains(&hole)
-                        || !(1..=HOLES).contains(&previous)
-                        || hole == previous
-                        || count > MAX_REPETITIONS as u32
-                        || position.occupied >> (hole - 1) & 1 == 0
-                    {
-                        return Err(bad());
-                    }
-                    position.history[hole - 1] = ((previous - 1) as u8, count as u8);
-                }
-            }
-            "record" => {
-                let (best, since) = value
-                    .split_once(':')
-                    .ok_or_else(|| error("record is BEST:PLY"))?;
-                let (best, since) = (number(best, "record")?, number(since, "record")?);
-                if !rules.deadlock || since > ply as u32 || best > position.board_distance() as u32
-                {
-                    return Err(error("record needs the deadlock option, a ply not after the position's and a low not above the board's distance"));
-                }
-                position.best = best as u16;
-                position.since = since as u16;
-            }
-            _ => {
-                position.team_won = match value {
-                    "1" => 1,
-                    "2" => 2,
-                    _ => return Err(error("team_won is 1 (A, C, E) or 2 (B, D, F)")),
-                };
-                if !rules.teams || position.finished != 0 {
-                    return Err(error("team_won needs the teams option"));
-                }
-            }
-        }
-    }
-    position.hash = position.compute_hash();
-    Ok(position)
 }

@@ -19,7 +19,7 @@ fn bits(holes: &[u32]) -> Holes {
 }
 
 /// The position with each seat's pieces on these 1-based holes.
-fn position(rules: Rules, seats: &[&[u32]], to_move: Seat) -> ChineseCheckers {
+fn position(rules: Options, seats: &[&[u32]], to_move: Seat) -> ChineseCheckers {
     let mut pieces = [0; MAX_PLAYERS];
     for (seat, holes) in seats.iter().enumerate() {
         pieces[seat] = bits(holes);
@@ -73,7 +73,7 @@ fn start_has_fourteen_moves_and_round_trips() {
 #[test]
 fn step_to_each_empty_neighbour() {
     let p = position(
-        Rules::default(),
+        Options::default(),
         &[&[at(0, 0)], &[at(FAR.0, FAR.1)]],
         Seat::A,
     );
@@ -92,7 +92,7 @@ fn step_to_each_empty_neighbour() {
 fn single_hop_over_any_colour() {
     // Over B's piece to the right, and over an own piece to the left.
     let p = position(
-        Rules::default(),
+        Options::default(),
         &[&[at(0, 0), at(-1, 0)], &[at(1, 0)]],
         Seat::A,
     );
@@ -105,7 +105,7 @@ fn single_hop_over_any_colour() {
 #[test]
 fn hop_chain_lists_every_landing() {
     let p = position(
-        Rules::default(),
+        Options::default(),
         &[&[at(0, 0)], &[at(1, 0), at(3, 0), at(4, 1)]],
         Seat::A,
     );
@@ -121,7 +121,7 @@ fn hop_chain_lists_every_landing() {
 fn chain_back_to_the_origin_is_not_a_move() {
     // Three hops round a triangle come back to 0,0.
     let p = position(
-        Rules::default(),
+        Options::default(),
         &[&[at(0, 0)], &[at(1, 0), at(1, 1), at(0, 1)]],
         Seat::A,
     );
@@ -134,7 +134,7 @@ fn chain_back_to_the_origin_is_not_a_move() {
 fn two_paths_to_one_hole_make_one_move() {
     // 0,0 reaches 2,2 by 2,0 (over 1,0 then 2,1) and by 0,2 (over 0,1 then 1,2).
     let p = position(
-        Rules::default(),
+        Options::default(),
         &[&[at(0, 0)], &[at(1, 0), at(2, 1), at(0, 1), at(1, 2)]],
         Seat::A,
     );
@@ -149,14 +149,14 @@ fn two_paths_to_one_hole_make_one_move() {
 
 #[test]
 fn super_jump_at_distance_two_and_blocked() {
-    let rules = Rules {
+    let rules = Options {
         super_jumps: true,
-        ..Rules::default()
+        ..Options::default()
     };
     let open = position(rules, &[&[at(0, 0)], &[at(2, 0)]], Seat::A);
     assert!(targets(&open, at(0, 0)).contains(&at(4, 0)));
     // Without the option the far piece cannot be jumped.
-    let standard = position(Rules::default(), &[&[at(0, 0)], &[at(2, 0)]], Seat::A);
+    let standard = position(Options::default(), &[&[at(0, 0)], &[at(2, 0)]], Seat::A);
     assert!(!targets(&standard, at(0, 0)).contains(&at(4, 0)));
     // A piece beyond the pivot blocks the jump; so does one before it (it becomes the
     // pivot, and its landing is the occupied 2,0).
@@ -172,9 +172,9 @@ fn lifted_piece_is_not_a_pivot() {
     // 0,0 jumps 2,0 to 4,0, then 4,−2 (at distance 2) to 4,−4; from there the line back
     // through the origin would jump the origin itself to −4,4 if the moving piece were
     // left in place.
-    let rules = Rules {
+    let rules = Options {
         super_jumps: true,
-        ..Rules::default()
+        ..Options::default()
     };
     let p = position(rules, &[&[at(0, 0)], &[at(2, 0), at(4, -2)]], Seat::A);
     let t = targets(&p, at(0, 0));
@@ -209,11 +209,15 @@ fn filling_the_goal_wins_even_when_spoiled_by_an_opponent() {
     // B leaves one piece in its home, which is A's goal: rule A still lets A win.
     let spoiler = inside.pop().unwrap();
     inside.push(from);
-    let mut p = position(Rules::default(), &[&inside, &[spoiler, at(0, 0)]], Seat::A);
+    let mut p = position(
+        Options::default(),
+        &[&inside, &[spoiler, at(0, 0)]],
+        Seat::A,
+    );
     assert_eq!(p.status(), Status::Ongoing);
     let mv = p.parse_move(&format!("{from}-{to}")).unwrap();
     assert!(p.is_legal(mv));
-    p.play(mv);
+    p.play_unchecked(mv);
     assert_eq!(
         p.status(),
         Status::Over(Outcome::win(Seat::A, 2, EndReason::Goal))
@@ -231,7 +235,7 @@ fn a_goal_filled_by_opponents_alone_is_no_win() {
     // The start: A's goal is full of B's pieces, none of A's.
     let mut p = ChineseCheckers::default();
     let mv = p.parse_move("8-17").unwrap();
-    p.play(mv);
+    p.play_unchecked(mv);
     assert!(!p.has_filled_goal(Seat::A));
     assert_eq!(p.status(), Status::Ongoing);
 }
@@ -244,7 +248,7 @@ fn the_goal_is_checked_after_the_movers_own_move_only() {
     inside.push(to);
     let filled_goal: Vec<u32> = inside.clone();
     let p = position(
-        Rules::default(),
+        Options::default(),
         &[
             &filled_goal[..1],
             &[&filled_goal[1..], &[at(0, 0)]].concat(),
@@ -257,9 +261,9 @@ fn the_goal_is_checked_after_the_movers_own_move_only() {
 
 #[test]
 fn three_players_play_on_for_places_and_skip_the_finished() {
-    let rules = Rules {
+    let rules = Options {
         players: 3,
-        ..Rules::default()
+        ..Options::default()
     };
     let start = ChineseCheckers::start(rules);
     let geometry = start.geometry();
@@ -270,7 +274,7 @@ fn three_players_play_on_for_places_and_skip_the_finished() {
     let c = [at(0, 0), at(-1, 1)];
     let mut p = position(rules, &[&a, &b, &c], Seat::A);
     let a_move = p.parse_move(&format!("{a_from}-{a_to}")).unwrap();
-    p.play(a_move);
+    p.play_unchecked(a_move);
     assert_eq!(p.place(Seat::A), Some(1));
     assert_eq!(p.status(), Status::Ongoing);
     assert_eq!(p.to_move(), Seat::B);
@@ -281,17 +285,17 @@ fn three_players_play_on_for_places_and_skip_the_finished() {
             *t.iter().find(|h| **h != b_to).unwrap()
         }))
         .unwrap();
-    p.play(b_wait);
+    p.play_unchecked(b_wait);
     assert_eq!(p.to_move(), Seat::new(2));
     let c_move = p.parse_move(&format!("{}-{}", at(0, 0), at(1, 0))).unwrap();
-    p.play(c_move);
+    p.play_unchecked(c_move);
     assert_eq!(p.to_move(), Seat::B);
     p.undo(c_move);
     p.undo(b_wait);
     assert_eq!(p.to_move(), Seat::B);
     // B finishes second; C is left alone and takes third place.
     let b_move = p.parse_move(&format!("{b_from}-{b_to}")).unwrap();
-    p.play(b_move);
+    p.play_unchecked(b_move);
     let outcome = p.status().outcome().expect("over");
     assert_eq!(outcome.reason(), EndReason::Goal);
     let places: Vec<u8> = Seat::all(3).map(|s| outcome.place(s)).collect();
@@ -312,13 +316,13 @@ fn three_players_play_on_for_places_and_skip_the_finished() {
 #[test]
 fn a_player_with_no_move_passes() {
     // A's only piece sits at the top tip, walled in by B's pieces two deep.
-    let p = position(Rules::default(), &[&[1], &[2, 3, 4, 6]], Seat::A);
+    let p = position(Options::default(), &[&[1], &[2, 3, 4, 6]], Seat::A);
     let mut list = Vec::new();
     p.generate_moves(&mut list);
     assert_eq!(list, [ChineseCheckersMove::pass(Seat::A)]);
     assert_eq!(p.count_moves(&mut Vec::new()), 1);
     let mut after = p.clone();
-    after.play(list[0]);
+    after.play_unchecked(list[0]);
     assert_eq!(after.to_move(), Seat::B);
     assert_eq!(after.ply(), 1);
     after.undo(list[0]);
@@ -342,12 +346,12 @@ fn no_camp_entry_lets_pieces_hop_through_but_not_stop() {
     // A on the hexagon's corner 4,−4 next to the upper right point: B's pieces at 5,−4
     // and 5,−3 (both in the point) make a chain 4,−4 -> 6,−4 -> 4,−2.
     let chain = [at(5, -4), at(5, -3)];
-    let free = position(Rules::default(), &[&[at(4, -4)], &chain], Seat::A);
+    let free = position(Options::default(), &[&[at(4, -4)], &chain], Seat::A);
     let t = targets(&free, at(4, -4));
     assert!(t.contains(&at(6, -4)) && t.contains(&at(4, -2)), "{t:?}");
-    let rules = Rules {
+    let rules = Options {
         no_camp_entry: true,
-        ..Rules::default()
+        ..Options::default()
     };
     let r2 = position(rules, &[&[at(4, -4)], &chain], Seat::A);
     let t = targets(&r2, at(4, -4));
@@ -397,7 +401,7 @@ fn diamond_board_has_no_side_points() {
     );
     // The edge of the diamond stops steps and hops.
     let edge = ChineseCheckers::from_parts(
-        p.rules(),
+        p.options(),
         {
             let mut pieces = [0; MAX_PLAYERS];
             pieces[0] = bits(&[at(4, -4)]);
@@ -481,7 +485,7 @@ fn ply_cap_ends_the_game_by_progress() {
         .unwrap();
     assert_eq!(p.status(), Status::Ongoing);
     let mv = p.parse_move("7-16").unwrap();
-    p.play(mv);
+    p.play_unchecked(mv);
     let outcome = p.status().outcome().expect("capped");
     assert_eq!(outcome.reason(), EndReason::PlyCap);
     assert_eq!(outcome.winner(), Some(Seat::A));
@@ -522,9 +526,9 @@ fn render_draws_the_star() {
 #[test]
 fn steps_to_goal_add_sideways_steps_outside_the_goal_wedge() {
     for players in [2, 3, 6] {
-        let start = ChineseCheckers::start(Rules {
+        let start = ChineseCheckers::start(Options {
             players,
-            ..Rules::default()
+            ..Options::default()
         });
         for seat in Seat::all(players as usize) {
             let goal = start.goal(seat);
@@ -552,8 +556,8 @@ fn steps_to_goal_add_sideways_steps_outside_the_goal_wedge() {
 }
 
 /// The rules with the given options over the defaults.
-fn rules_with(pairs: &[(&str, &str)]) -> Rules {
-    Rules::from_pairs(pairs.iter().copied()).unwrap()
+fn rules_with(pairs: &[(&str, &str)]) -> Options {
+    Options::from_pairs(pairs.iter().copied()).unwrap()
 }
 
 /// `p` with its notation extended by `extra` fields, read back.
@@ -565,7 +569,7 @@ fn reparse(p: &ChineseCheckers, extra: &str) -> ChineseCheckers {
 fn play_checked(p: &mut ChineseCheckers, mv: ChineseCheckersMove) -> String {
     let before = p.to_string();
     assert!(p.is_legal(mv), "{mv} in {p}");
-    p.play(mv);
+    p.play_unchecked(mv);
     assert_eq!(p.hash(), p.compute_hash(), "after {mv}");
     let text = p.to_string();
     let parsed = ChineseCheckers::parse_position(&text).unwrap();
@@ -652,12 +656,12 @@ fn deadline_two_players_too_few_pieces_out_loses() {
     assert!(p25.is_out(Seat::A));
     // Off by default: the same move is harmless.
     let mut plain = position(
-        Rules::default(),
+        Options::default(),
         &[&[1, 2, 3, 4, 5, 6, at(0, 0)], &[121]],
         Seat::A,
     );
     plain = ChineseCheckers::parse_position(&format!("{plain} ply=38")).unwrap();
-    plain.play(mv);
+    plain.play_unchecked(mv);
     assert_eq!(plain.status(), Status::Ongoing);
 }
 
@@ -738,7 +742,7 @@ fn repetition_forbids_a_fourth_return() {
     }
     assert_eq!(p.piece_history(x), None);
     // Without the option the piece may shuttle for ever.
-    let plain = position(Rules::default(), &[&[x], &[b1]], Seat::A);
+    let plain = position(Options::default(), &[&[x], &[b1]], Seat::A);
     assert!(plain.piece_history(x).is_none());
 }
 

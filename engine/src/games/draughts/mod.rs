@@ -11,6 +11,7 @@
 //!   parachutist), followed by any non-default options.
 
 pub mod board;
+pub mod endgame;
 mod movegen;
 pub(crate) mod notation;
 mod playout;
@@ -21,7 +22,11 @@ mod tests;
 use std::fmt;
 use std::marker::PhantomData;
 
-use crate::game::{EndReason, Game, GameError, GameOptions, Outcome, ParseError, Status};
+use crate::game::{
+    EndReason, Game, GameError, GameInfo, GameOptions, Limits, Outcome, ParseError, Status,
+};
+pub use crate::games::family::SideFeatures;
+use crate::games::family::{parse_options, Options, OPTION_KEYS};
 use crate::player::Seat;
 use crate::zobrist;
 
@@ -142,43 +147,16 @@ impl<R: Rules> fmt::Debug for DraughtsMove<R> {
     }
 }
 
-/// Rule options a position carries (shared with the all-squares games).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Options {
-    /// Count every capture path as its own move (perft's "keep duplicates").
-    pub(crate) keep_duplicates: bool,
-    /// Plies after which the game is a draw.
-    pub(crate) cap: u32,
-    /// The occurrence of a position that draws (0: never).
-    pub(crate) repetitions: u8,
-    /// Whether repetition and the draw counters end the game (perft turns them off).
-    pub(crate) draw_rules: bool,
-}
-
-impl Options {
-    /// The defaults of a game with this ply cap and repetition rule.
-    pub(crate) fn new(cap: u32, repetitions: u8) -> Options {
-        Options {
-            keep_duplicates: false,
-            cap,
-            repetitions,
-            draw_rules: true,
-        }
-    }
-
-    fn defaults<R: Rules>() -> Options {
-        Options::new(default_cap::<R>(), R::DRAWS.repetitions)
-    }
+/// The default options of variant `R`.
+fn default_options<R: Rules>() -> Options {
+    Options::new(default_cap::<R>(), R::DRAWS.repetitions)
 }
 
 /// The default ply cap: twelve plies per square of the board (384 on 8x8, 600 on 10x10),
 /// far beyond real games, which the draw rules end long before.
-fn default_cap<R: Rules>() -> u32 {
+const fn default_cap<R: Rules>() -> u32 {
     <R::Board as Geometry>::SQUARES * 12
 }
-
-/// The option keys every variant takes.
-pub(crate) const OPTION_KEYS: &[&str] = &["duplicates", "cap", "repetitions"];
 
 /// What [`Game::undo`] needs that the move does not say.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -245,7 +223,7 @@ impl<R: Rules> Draughts<R> {
             material_plies: 0,
             repeats: 1,
             history: Vec::with_capacity(64),
-            options: Options::defaults::<R>(),
+            options: default_options::<R>(),
         };
         position.hash = position.compute_hash();
         position
@@ -425,11 +403,25 @@ impl<R: Rules> Game for Draughts<R> {
 
     const NAME: &'static str = R::NAME;
 
+    const INFO: GameInfo = GameInfo {
+        players: &[2],
+        default_ply_cap: default_cap::<R>(),
+        option_keys: OPTION_KEYS,
+        captures: true,
+    };
+
     fn new(options: &GameOptions) -> Result<Self, GameError> {
         let mut position = Self::start();
-        position.options =
-            notation::parse_options(R::NAME, options.iter(), Options::defaults::<R>())?;
+        position.options = parse_options(R::NAME, options.iter(), default_options::<R>())?;
         Ok(position)
+    }
+
+    fn limits(options: &GameOptions) -> Result<Limits, GameError> {
+        let options = parse_options(R::NAME, options.iter(), default_options::<R>())?;
+        Ok(Limits {
+            players: 2,
+            ply_cap: options.cap,
+        })
     }
 
     fn players(&self) -> usize {
@@ -498,7 +490,7 @@ impl<R: Rules> Game for Draughts<R> {
     }
 
     #[inline(always)]
-    fn play(&mut self, mv: Self::Move) {
+    fn play_unchecked(&mut self, mv: Self::Move) {
         let colour = self.side;
         let enemy = colour.other();
         self.history.push(Undo {
@@ -652,24 +644,6 @@ impl<R: Rules> fmt::Debug for Draughts<R> {
     }
 }
 
-/// What one side has, in counts an evaluation can weigh: pieces by kind, how far its men
-/// have come, the men still guarding its back rank, and its non-capturing moves.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct SideFeatures {
-    /// Men (not kings, not parachutists).
-    pub men: u32,
-    /// Kings.
-    pub kings: u32,
-    /// Parachutists (Parachute checkers).
-    pub parachutists: u32,
-    /// Ranks advanced, summed over the men (0 on the own back rank).
-    pub advancement: u32,
-    /// Men on the own back rank.
-    pub back_rank: u32,
-    /// Non-capturing moves of men and one-square moves of kings.
-    pub mobility: u32,
-}
-
 impl<R: Rules> Draughts<R> {
     /// The counts of [`SideFeatures`] for `colour`, by shifts and counts only.
     pub fn features(&self, colour: Colour) -> SideFeatures {
@@ -707,6 +681,18 @@ impl<R: Rules> Draughts<R> {
             back_rank: (men & <R::Board as Geometry>::rank(back)).count(),
             mobility,
         }
+    }
+
+    /// The men (parachutists included) and the kings of `colour` as bit sets, in the
+    /// layout of [`board`], for an evaluation's shift-and-count terms.
+    pub fn men_and_kings(&self, colour: Colour) -> (BitsOf<R>, BitsOf<R>) {
+        let own = self.pieces[colour.index()];
+        (own & !self.kings, own & self.kings)
+    }
+
+    /// The crowning squares of `colour`'s men.
+    pub fn crown(&self, colour: Colour) -> BitsOf<R> {
+        self.crown[colour.index()]
     }
 
     /// Whether kings fly in this variant.

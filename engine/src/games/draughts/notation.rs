@@ -11,8 +11,9 @@ use std::fmt;
 use super::board::{BitSet, Geometry};
 use super::movegen::{crowning_squares, men_forward, parachutist_steps, KING, PARACHUTIST};
 use super::rules::{Colour, CrownInCapture, KingRange, Removal, Rules};
-use super::{default_cap, BitsOf, Draughts, DraughtsMove, Kind, Options, OPTION_KEYS};
-use crate::game::{read_ply_cap, Game, GameError, ParseError};
+use super::{default_cap, default_options, BitsOf, Draughts, DraughtsMove, Kind};
+use crate::game::{Game, ParseError};
+use crate::games::family::parse_options;
 
 /// What a position string looks like, for error messages.
 const POSITION_FORM: &str = "a PDN position such as \"W:W21-32:B1-12\" (side to move, then each \
@@ -38,45 +39,22 @@ pub(super) fn parse_position<R: Rules>(text: &str) -> Result<Draughts<R>, ParseE
         })?;
         pairs.push((key, value));
     }
-    position.options = parse_options(R::NAME, pairs.into_iter(), Options::defaults::<R>())
+    position.options = parse_options(R::NAME, pairs.into_iter(), default_options::<R>())
         .map_err(|e| ParseError::new("position", text, e.to_string()))?;
     Ok(position)
 }
 
-/// Reads the rule options of `game` over `defaults` (shared with the all-squares games).
-pub(crate) fn parse_options<'a>(
-    game: &'static str,
-    pairs: impl Iterator<Item = (&'a str, &'a str)>,
-    defaults: Options,
-) -> Result<Options, GameError> {
-    let mut options = defaults;
-    for (key, value) in pairs {
-        match key {
-            "duplicates" => {
-                options.keep_duplicates = match value {
-                    "drop" => false,
-                    "keep" => true,
-                    _ => return Err(GameError::bad_option(game, key, value, "drop or keep")),
-                }
-            }
-            "cap" => options.cap = read_ply_cap(game, key, value)?,
-            "repetitions" => {
-                options.repetitions = value
-                    .parse()
-                    .ok()
-                    .filter(|n| (2..=9).contains(n))
-                    .ok_or_else(|| {
-                        GameError::bad_option(game, key, value, "the occurrence that draws, 2 to 9")
-                    })?;
-            }
-            _ => return Err(GameError::unknown_option(game, key, OPTION_KEYS)),
-        }
-    }
-    Ok(options)
+/// Reads a PDN FEN such as `W:W21-32:B1-12` or `B:BK17,K24:W6,9`, and checks that the
+/// rules allow its pieces.
+pub(super) fn parse_fen<R: Rules>(fen: &str) -> Result<Draughts<R>, ParseError> {
+    let position = read_fen::<R>(fen)?;
+    check_pieces(&position)
+        .map_err(|why| ParseError::new("position", fen, format!("{POSITION_FORM}; {why}")))?;
+    Ok(position)
 }
 
-/// Reads a PDN FEN such as `W:W21-32:B1-12` or `B:BK17,K24:W6,9`.
-pub(super) fn parse_fen<R: Rules>(fen: &str) -> Result<Draughts<R>, ParseError> {
+/// Reads a PDN FEN as written, without [`check_pieces`].
+fn read_fen<R: Rules>(fen: &str) -> Result<Draughts<R>, ParseError> {
     let error = |why: String| ParseError::new("position", fen, format!("{POSITION_FORM}; {why}"));
     let fen = fen.trim().trim_end_matches('.');
     let mut sections = fen.split(':');
@@ -150,6 +128,38 @@ pub(super) fn parse_fen<R: Rules>(fen: &str) -> Result<Draughts<R>, ParseError> 
     Ok(position)
 }
 
+/// Checks what the rules allow of a parsed position's pieces: some piece on the board,
+/// no side with more pieces than it starts with, and no man resting on a square that
+/// would have crowned it.
+fn check_pieces<R: Rules>(position: &Draughts<R>) -> Result<(), String> {
+    if (position.pieces[0] | position.pieces[1]).count() == 0 {
+        return Err("the board is empty: a game ends when a side has no pieces left".into());
+    }
+    // The variant's own start, read as written (it is data, not a checked position).
+    let start = read_fen::<R>(R::START).expect("the variant's start reads");
+    for (colour, name) in [(Colour::White, "white"), (Colour::Black, "black")] {
+        let (count, most) = (
+            position.pieces[colour.index()].count(),
+            start.pieces[colour.index()].count(),
+        );
+        if count > most {
+            return Err(format!(
+                "{name} has {count} pieces: a side starts with {most} and never gains any"
+            ));
+        }
+        let men = position.pieces[colour.index()] & !position.kings & !position.parachutists;
+        if let Some(bit) = (men & position.crown[colour.index()]).squares().next() {
+            return Err(format!(
+                "a {name} man on square {}, where it would have been crowned: write it as a \
+                 king (K{})",
+                <R::Board as Geometry>::bit_to_number(bit, R::A1_LIGHT),
+                <R::Board as Geometry>::bit_to_number(bit, R::A1_LIGHT)
+            ));
+        }
+    }
+    Ok(())
+}
+
 impl<R: Rules> fmt::Display for Draughts<R> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.side.letter())?;
@@ -175,7 +185,7 @@ impl<R: Rules> fmt::Display for Draughts<R> {
                 write!(f, "{comma}{prefix}{number}")?;
             }
         }
-        let defaults = Options::defaults::<R>();
+        let defaults = default_options::<R>();
         if self.options.keep_duplicates {
             f.write_str(" duplicates=keep")?;
         }

@@ -185,7 +185,7 @@ impl<R: Rules> Draughts<R> {
                 }
                 let mv = scratch[pick(scratch.len())];
                 line.push(mv);
-                self.play(mv);
+                self.play_unchecked(mv);
                 *pieces = self.carried_pieces();
                 return Ply::Played;
             }
@@ -198,7 +198,7 @@ impl<R: Rules> Draughts<R> {
             }
             let mv = self.nth_quiet(pick(count) as u32);
             line.push(mv);
-            self.play(mv);
+            self.play_unchecked(mv);
             *pieces = self.carried_pieces();
             return Ply::Played;
         } else {
@@ -262,7 +262,7 @@ impl<R: Rules> Draughts<R> {
             DraughtsMove::new(from, to as u8, BitsOf::<R>::EMPTY, flags)
         };
         line.push(mv);
-        self.play(mv);
+        self.play_unchecked(mv);
         Ply::Played
     }
 
@@ -325,7 +325,7 @@ mod tests {
             }
             position.generate_moves(&mut moves);
             let mv = moves[rng.random_range(0..moves.len())];
-            position.play(mv);
+            position.play_unchecked(mv);
             line.push(mv);
             played += 1;
         }

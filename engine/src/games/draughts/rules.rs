@@ -7,61 +7,7 @@ use std::fmt::Debug;
 use std::hash::Hash;
 
 use super::board::{Board10, Board12, Board8, Geometry};
-use crate::player::Seat;
-
-/// The two sides. White is at the bottom of the board in PDN numbering.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Colour {
-    /// The side whose men start at the bottom.
-    White,
-    /// The side whose men start at the top.
-    Black,
-}
-
-impl Colour {
-    /// The other side.
-    #[inline]
-    pub fn other(self) -> Colour {
-        match self {
-            Colour::White => Colour::Black,
-            Colour::Black => Colour::White,
-        }
-    }
-
-    /// 0 for White, 1 for Black.
-    #[inline]
-    pub fn index(self) -> usize {
-        self as usize
-    }
-
-    /// The seat of this side in a game where `first` moves first (seat A).
-    #[inline]
-    pub fn seat(self, first: Colour) -> Seat {
-        if self == first {
-            Seat::A
-        } else {
-            Seat::B
-        }
-    }
-
-    /// The side in `seat` in a game where `first` moves first (seat A).
-    #[inline]
-    pub fn in_seat(seat: Seat, first: Colour) -> Colour {
-        if seat == Seat::A {
-            first
-        } else {
-            first.other()
-        }
-    }
-
-    /// `W` or `B`, as PDN writes it.
-    pub fn letter(self) -> char {
-        match self {
-            Colour::White => 'W',
-            Colour::Black => 'B',
-        }
-    }
-}
+pub use crate::games::family::{Colour, CrownInCapture, DrawRules, EndgameRule, Removal};
 
 /// How far kings move and capture.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -90,51 +36,6 @@ pub enum Precedence {
     /// The Italian order: most pieces, then with a king, then most kings, then the
     /// sequence that meets a king earliest.
     Italian,
-}
-
-/// When captured pieces leave the board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Removal {
-    /// After the move: they block the capturing piece and cannot be jumped twice.
-    EndOfMove,
-    /// At once: their squares are free for the rest of the move.
-    Immediate,
-}
-
-/// What a man that reaches the crowning row during a capture does.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CrownInCapture {
-    /// The move ends there and the man is crowned.
-    Stop,
-    /// It goes on capturing as a man if it can, and is crowned only if it ends there.
-    Pass,
-    /// It is crowned at once and goes on capturing as a king (Russian).
-    ContinueAsKing,
-}
-
-/// Endgame draw rules that count moves from the capture or crowning that made the
-/// material.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum EndgameRule {
-    /// None.
-    None,
-    /// FMJD (International, Canadian): three pieces with a king against a lone king draw
-    /// after 16 moves each; two pieces or fewer with a king, after 5 moves each.
-    Fmjd,
-    /// FMJD-64 (Russian, Brazilian): three kings or more against a lone king draw after
-    /// 15 moves each; two pieces or fewer with a king, after 5 moves each.
-    Fmjd64,
-}
-
-/// The draw rules of a variant; the engine adds a ply cap on top.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct DrawRules {
-    /// The occurrence of one position (same side to move) that draws; 0 for never.
-    pub repetitions: u8,
-    /// Plies without a capture and without a man moving that draw; 0 for never.
-    pub quiet_plies: u16,
-    /// The endgame rule.
-    pub endgame: EndgameRule,
 }
 
 /// One variant's rules. Each variant is a zero-sized marker type implementing this, so

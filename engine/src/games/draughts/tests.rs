@@ -192,7 +192,8 @@ fn italian_men_may_not_take_kings_and_kings_capture_first() {
 
 #[test]
 fn corner_checkers_crowns_only_in_the_far_corner() {
-    let p = position::<Corner>("W:Wb6,c7:Bg1");
+    // Black's piece on g1, a square that crowns Black, is a king: a man would have been.
+    let p = position::<Corner>("W:Wb6,c7:BKg1");
     let all = list(&p);
     let crowned: Vec<String> = all
         .iter()
@@ -216,7 +217,7 @@ fn corner_checkers_crowns_only_in_the_far_corner() {
         "d8 is on the last row but not a crowning square"
     );
     // A man left on d8 has no move at all.
-    let stuck = position::<Corner>("W:Wd8:Bg1");
+    let stuck = position::<Corner>("W:Wd8:BKg1");
     assert!(list(&stuck).is_empty());
     assert_eq!(
         stuck.status().outcome().map(|o| o.reason()),
@@ -259,7 +260,7 @@ fn parachutists_only_capture_backwards_and_become_men() {
         .into_iter()
         .find(|m| m.to_square() == sq("b6"))
         .unwrap();
-    after.play(mv);
+    after.play_unchecked(mv);
     assert_eq!(after.piece_on(sq("b6")), Some((Colour::White, false)));
     assert_eq!(after.material(Colour::White), (1, 0, 0));
     after.undo(mv);
@@ -313,7 +314,7 @@ fn a_position_occurring_the_third_time_draws() {
     let play = |p: &mut Draughts<English>, text: &str| {
         let (from, to) = text.split_once('-').unwrap();
         let mv = p.parse_move(&format!("{}-{}", sq(from), sq(to))).unwrap();
-        p.try_play(mv).unwrap();
+        p.play(mv).unwrap();
     };
     for text in shuffle {
         play(&mut p, text);
@@ -346,7 +347,7 @@ fn quiet_plies_and_endgame_counters_draw() {
     let mut p = position::<English>("W:WKa1,c1:BKh8");
     p.quiet_plies = 79;
     let mv = p.parse_move(&format!("{}-{}", sq("a1"), sq("b2"))).unwrap();
-    p.play(mv);
+    p.play_unchecked(mv);
     assert_eq!(
         p.status().outcome().map(|o| o.reason()),
         Some(EndReason::DrawRule)
@@ -357,14 +358,14 @@ fn quiet_plies_and_endgame_counters_draw() {
     let mut q = position::<English>("W:Wc3,Ka1:BKh8");
     q.quiet_plies = 79;
     let step = q.parse_move(&format!("{}-{}", sq("c3"), sq("d4"))).unwrap();
-    q.play(step);
+    q.play_unchecked(step);
     assert!(!q.is_over());
     // International: three kings against a lone king draw after 16 moves each.
     let mut r = Draughts::<International>::parse_position("W:WK46,K47,K48:BK5").unwrap();
     r.material_plies = 31;
     let mut moves = Vec::new();
     r.generate_moves(&mut moves);
-    r.play(moves[0]);
+    r.play_unchecked(moves[0]);
     assert_eq!(
         r.status().outcome().map(|o| o.reason()),
         Some(EndReason::DrawRule)
@@ -375,7 +376,7 @@ fn quiet_plies_and_endgame_counters_draw() {
     let mut russian_moves = Vec::new();
     s.generate_moves(&mut russian_moves);
     let king_move = *russian_moves.iter().find(|m| m.is_king_move()).unwrap();
-    s.play(king_move);
+    s.play_unchecked(king_move);
     assert_eq!(
         s.status().outcome().map(|o| o.reason()),
         Some(EndReason::DrawRule)
@@ -389,7 +390,7 @@ fn the_ply_cap_draws() {
     for _ in 0..3 {
         assert!(!p.is_over());
         p.generate_moves(&mut moves);
-        p.play(moves[0]);
+        p.play_unchecked(moves[0]);
     }
     assert_eq!(
         p.status().outcome().map(|o| o.reason()),
@@ -412,7 +413,7 @@ fn two_paths_round_a_loop_are_one_move_unless_kept() {
     assert_eq!(keep.to_string(), format!("{} duplicates=keep", drop));
     // Either way the move plays and undoes cleanly.
     let mut p = drop.clone();
-    p.play(all[0]);
+    p.play_unchecked(all[0]);
     assert_eq!(p.to_string(), "B:WK22:B");
     assert_eq!(p.hash(), p.compute_hash());
     p.undo(all[0]);
@@ -463,7 +464,7 @@ fn notation_round_trips_and_bad_input_is_named() {
     // A well-formed but illegal step parses and is refused by the legality check.
     let illegal = start.parse_move("1-5").unwrap();
     assert!(!start.is_legal(illegal));
-    assert!(start.clone().try_play(illegal).is_err());
+    assert!(start.clone().play(illegal).is_err());
 }
 
 #[test]
@@ -495,7 +496,7 @@ fn one_way_starts_with_moves_for_both_sides() {
     );
     assert_eq!(list(&start).len(), 7);
     let mut after = start.clone();
-    after.play(list(&start)[0]);
+    after.play_unchecked(list(&start)[0]);
     let black = list(&after);
     assert_eq!(black.len(), 7);
     assert!(

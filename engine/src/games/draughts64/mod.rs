@@ -27,14 +27,12 @@ mod tests;
 use std::fmt;
 use std::marker::PhantomData;
 
-use crate::game::{EndReason, Game, GameError, GameOptions, ParseError, Status};
-use crate::games::draughts::board::BitSet;
-use crate::games::draughts::notation::parse_options;
-use crate::games::draughts::{Options, SideFeatures};
+use crate::game::{EndReason, Game, GameError, GameInfo, GameOptions, Limits, ParseError, Status};
+use crate::games::family::{parse_options, BitSet, Options, SideFeatures, OPTION_KEYS};
 use crate::player::Seat;
 use crate::zobrist;
 
-pub use crate::games::draughts::rules::Colour;
+pub use crate::games::family::Colour;
 use board::Square;
 pub use rules::{Dameo, Gothic, Rules64, Turkish};
 
@@ -334,10 +332,25 @@ impl<R: Rules64> Game for Draughts64<R> {
 
     const NAME: &'static str = R::NAME;
 
+    const INFO: GameInfo = GameInfo {
+        players: &[2],
+        default_ply_cap: DEFAULT_CAP,
+        option_keys: OPTION_KEYS,
+        captures: true,
+    };
+
     fn new(options: &GameOptions) -> Result<Self, GameError> {
         let mut position = Self::start();
         position.options = parse_options(R::NAME, options.iter(), default_options::<R>())?;
         Ok(position)
+    }
+
+    fn limits(options: &GameOptions) -> Result<Limits, GameError> {
+        let options = parse_options(R::NAME, options.iter(), default_options::<R>())?;
+        Ok(Limits {
+            players: 2,
+            ply_cap: options.cap,
+        })
     }
 
     fn players(&self) -> usize {
@@ -378,7 +391,7 @@ impl<R: Rules64> Game for Draughts64<R> {
         self.count_moves(scratch)
     }
 
-    fn play(&mut self, mv: Self::Move) {
+    fn play_unchecked(&mut self, mv: Self::Move) {
         let colour = self.side;
         let enemy = colour.other();
         self.history.push(Undo {

@@ -9,8 +9,7 @@
 use super::board::{offset, opposite, shift, step};
 use super::rules::{for_colour, Rules64};
 use super::{Draughts64, Draughts64Move, BLACK, KING, PROMOTES};
-use crate::games::draughts::board::BitSet;
-use crate::games::draughts::rules::{Colour, CrownInCapture, Removal};
+use crate::games::family::{BitSet, Colour, CrownInCapture, Removal};
 
 /// No jump yet, so no direction to turn back from.
 const NO_DIRECTION: usize = 8;

@@ -12,9 +12,7 @@ use super::board::{opposite, step, Square};
 use super::rules::{for_colour, Rules64};
 use super::{default_options, Draughts64, Draughts64Move, BLACK, DEFAULT_CAP, KING};
 use crate::game::{Game, ParseError};
-use crate::games::draughts::board::BitSet;
-use crate::games::draughts::notation::parse_options;
-use crate::games::draughts::rules::{Colour, CrownInCapture, Removal};
+use crate::games::family::{parse_options, BitSet, Colour, CrownInCapture, Removal};
 
 /// What a position string looks like, for error messages.
 const POSITION_FORM: &str = "a position such as \"8/bbbbbbbb/bbbbbbbb/8/8/wwwwwwww/wwwwwwww/8 W\" \

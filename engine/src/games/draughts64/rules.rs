@@ -7,7 +7,7 @@ use std::fmt::Debug;
 use std::hash::Hash;
 
 use super::board::{Direction, Directions};
-use crate::games::draughts::rules::{Colour, CrownInCapture, DrawRules, EndgameRule, Removal};
+use crate::games::family::{Colour, CrownInCapture, DrawRules, EndgameRule, Removal};
 
 /// One all-squares game's rules. Directions are given as White sees them; Black's are
 /// the mirror image.

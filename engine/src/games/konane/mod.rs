@@ -25,8 +25,10 @@ mod tests;
 use std::fmt;
 
 use crate::bitboard::Bits;
-use crate::game::{read_ply_cap, Game, GameError, GameOptions, ParseError, Status};
-use crate::games::draughts::Colour;
+use crate::game::{
+    read_ply_cap, Game, GameError, GameInfo, GameOptions, Limits, ParseError, Status,
+};
+use crate::games::family::Colour;
 use crate::games::grid;
 use crate::player::Seat;
 use crate::zobrist;
@@ -351,10 +353,24 @@ impl Game for Konane {
 
     const NAME: &'static str = "konane";
 
+    const INFO: GameInfo = GameInfo {
+        players: &[2],
+        default_ply_cap: DEFAULT_CAP,
+        option_keys: OPTION_KEYS,
+        captures: true,
+    };
+
     fn new(options: &GameOptions) -> Result<Self, GameError> {
         let mut position = Konane::start();
         position.cap = parse_options(options.iter())?;
         Ok(position)
+    }
+
+    fn limits(options: &GameOptions) -> Result<Limits, GameError> {
+        Ok(Limits {
+            players: 2,
+            ply_cap: parse_options(options.iter())?,
+        })
     }
 
     fn players(&self) -> usize {
@@ -399,7 +415,7 @@ impl Game for Konane {
     }
 
     #[inline]
-    fn play(&mut self, mv: KonaneMove) {
+    fn play_unchecked(&mut self, mv: KonaneMove) {
         let colour = self.side;
         let (from, to) = (mv.from as u32, mv.to as u32);
         self.pieces[colour.index()] ^= 1 << from;

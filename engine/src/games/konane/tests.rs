@@ -23,7 +23,7 @@ fn moves(position: &Konane) -> Vec<String> {
 
 fn play(position: &mut Konane, text: &str) {
     let mv = position.parse_move(text).expect("a move");
-    position.try_play(mv).expect("a legal move");
+    position.play(mv).expect("a legal move");
 }
 
 #[test]
@@ -101,7 +101,7 @@ fn continuing_is_optional_and_each_stopping_square_is_a_move() {
     assert_eq!(mv.captures(), 3);
     assert_eq!(p.parse_move("b1xh1"), Ok(mv));
     let mut after = p;
-    after.play(mv);
+    after.play_unchecked(mv);
     assert_eq!(
         after.to_string(),
         "......../......../......../......../......../......../......../.......b w"

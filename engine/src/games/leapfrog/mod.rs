@@ -1,6 +1,9 @@
 //! Leapfrog Race: 19 spots in a line, five pieces a side, steps and leaps over runs of
 //! enemy pieces, and the race to fill the far end. The rules are in the project's rules
 //! file for the game; this module follows them exactly.
+//!
+//! The options `spots=N,pieces=K` play the same rules on a line of N spots with K pieces
+//! a side (each side starts on, and races to fill, K spots at its end); see [`Shape`].
 
 mod movegen;
 pub mod solve;
@@ -10,11 +13,16 @@ mod tests;
 use std::fmt;
 
 use crate::bitboard::Bits;
-use crate::game::{EndReason, Game, GameError, GameOptions, Outcome, ParseError, Status};
+use crate::game::{
+    EndReason, Game, GameError, GameInfo, GameOptions, Limits, Outcome, ParseError, Status,
+};
 use crate::player::Seat;
 use crate::zobrist;
 
-pub use movegen::{forward_targets, leap_origin, mirror, Targets, BOARD, SPOTS};
+pub use movegen::{
+    forward_targets, forward_targets_on, leap_origin, mirror, mirror_on, Targets, BOARD, MAX_SPOTS,
+    SPOTS,
+};
 
 /// Pieces each side has.
 pub const PIECES: u32 = 5;
@@ -26,18 +34,154 @@ pub const START_B: u32 = START_A << (SPOTS - PIECES);
 /// advance at most 140 spots together before both sides are stuck.
 pub const MAX_PLIES: u32 = 140;
 
-/// Sum of A's starting spots (1 + 2 + 3 + 4 + 5), to measure distance travelled.
-const START_SUM_A: i32 = 15;
-/// Sum of B's starting spots (15 + ... + 19).
-const START_SUM_B: i32 = 85;
-
-/// Keys: one per (side, spot), then one for "B to move".
+/// Keys of the standard line: one per (side, spot), then one for "B to move".
 const KEYS: [u64; 2 * SPOTS as usize + 1] = zobrist::keys(0x1EA9_F406_0000_0001);
 const SIDE_KEY: u64 = KEYS[2 * SPOTS as usize];
+/// Keys for spots beyond the standard line's 19.
+const LONG_KEYS: [u64; 2 * MAX_SPOTS as usize] = zobrist::keys(0x1EA9_F406_0000_0002);
+/// One key per (side, spot): the standard line keeps its keys (and so its hashes), longer
+/// lines draw the spots past 19 from [`LONG_KEYS`].
+const PIECE_KEYS: [[u64; MAX_SPOTS as usize]; 2] = {
+    let mut keys = [[0; MAX_SPOTS as usize]; 2];
+    let mut side = 0;
+    while side < 2 {
+        let mut spot = 0;
+        while spot < MAX_SPOTS as usize {
+            keys[side][spot] = if spot < SPOTS as usize {
+                KEYS[side * SPOTS as usize + spot]
+            } else {
+                LONG_KEYS[side * MAX_SPOTS as usize + spot]
+            };
+            spot += 1;
+        }
+        side += 1;
+    }
+    keys
+};
 
 #[inline]
 const fn piece_key(side: usize, spot: u32) -> u64 {
-    KEYS[side * SPOTS as usize + spot as usize]
+    PIECE_KEYS[side][spot as usize]
+}
+
+/// The size of a race: how many spots the line has and how many pieces each side has.
+/// The standard game is 19 spots and 5 pieces; any line of at most [`MAX_SPOTS`] spots
+/// with a gap between the two starting groups plays by the same rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Shape {
+    spots: u8,
+    pieces: u8,
+}
+
+impl Shape {
+    /// The standard game: 19 spots, 5 pieces a side.
+    pub const STANDARD: Shape = Shape {
+        spots: SPOTS as u8,
+        pieces: PIECES as u8,
+    };
+
+    /// The race on `spots` spots with `pieces` pieces a side.
+    ///
+    /// # Errors
+    /// A description of what is expected, when there is no piece, no empty spot between
+    /// the two starting groups, or more than [`MAX_SPOTS`] spots.
+    pub fn new(spots: u32, pieces: u32) -> Result<Shape, String> {
+        if !(3..=MAX_SPOTS).contains(&spots) {
+            return Err(format!("spots={spots}: expected 3 to {MAX_SPOTS} spots"));
+        }
+        if pieces == 0 || 2 * pieces >= spots {
+            return Err(format!(
+                "pieces={pieces} on {spots} spots: expected 1 to {} pieces a side, so that \
+                 at least one spot starts empty between the two sides",
+                (spots - 1) / 2
+            ));
+        }
+        Ok(Shape {
+            spots: spots as u8,
+            pieces: pieces as u8,
+        })
+    }
+
+    /// Spots on the line.
+    #[inline]
+    pub const fn spots(self) -> u32 {
+        self.spots as u32
+    }
+
+    /// Pieces a side.
+    #[inline]
+    pub const fn pieces(self) -> u32 {
+        self.pieces as u32
+    }
+
+    /// Every spot of the line (bit i = spot i + 1).
+    #[inline]
+    pub const fn board(self) -> u32 {
+        (1 << self.spots) - 1
+    }
+
+    /// A's start, the first `pieces` spots, which is also B's goal zone.
+    #[inline]
+    pub const fn start_a(self) -> u32 {
+        (1 << self.pieces) - 1
+    }
+
+    /// B's start, the last `pieces` spots, which is also A's goal zone.
+    #[inline]
+    pub const fn start_b(self) -> u32 {
+        self.start_a() << (self.spots - self.pieces)
+    }
+
+    /// The longest a game can last: every move advances a piece, and each side's pieces
+    /// can advance `pieces * (spots - pieces)` spots together at most.
+    pub const fn max_plies(self) -> u32 {
+        2 * self.pieces() * (self.spots() - self.pieces())
+    }
+
+    /// Sum of the 1-based spots A starts on.
+    const fn start_sum_a(self) -> i32 {
+        (self.pieces() * (self.pieces() + 1) / 2) as i32
+    }
+
+    /// Sum of the 1-based spots B starts on.
+    const fn start_sum_b(self) -> i32 {
+        (self.pieces() * (2 * self.spots() - self.pieces() + 1) / 2) as i32
+    }
+
+    /// Reads `spots=N,pieces=K` options (each may be left out for the standard value).
+    fn from_options(options: &GameOptions) -> Result<Shape, GameError> {
+        let number = |key: &str, default: u32| -> Result<u32, GameError> {
+            match options.get(key) {
+                None => Ok(default),
+                Some(text) => text.parse().map_err(|_| {
+                    GameError::bad_option(Leapfrog::NAME, key, text, "a whole number")
+                }),
+            }
+        };
+        let spots = number("spots", SPOTS)?;
+        let pieces = number("pieces", PIECES)?;
+        Shape::new(spots, pieces).map_err(|expected| {
+            GameError::bad_option(
+                Leapfrog::NAME,
+                "spots, pieces",
+                &format!("{spots}, {pieces}"),
+                &expected,
+            )
+        })
+    }
+}
+
+impl Default for Shape {
+    fn default() -> Self {
+        Shape::STANDARD
+    }
+}
+
+/// The options that name the shape: `spots=N,pieces=K`.
+impl fmt::Display for Shape {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "spots={},pieces={}", self.spots, self.pieces)
+    }
 }
 
 /// A move: one piece from one spot to another (0-based spots; printed 1-based as `5-6`).
@@ -51,9 +195,9 @@ impl LeapfrogMove {
     /// The move from spot `from` to spot `to`, both 1-based as in the notation.
     ///
     /// # Panics
-    /// When a spot is outside 1..=19.
+    /// When a spot is outside 1..=31 (the longest line).
     pub fn new(from: u32, to: u32) -> LeapfrogMove {
-        assert!((1..=SPOTS).contains(&from) && (1..=SPOTS).contains(&to));
+        assert!((1..=MAX_SPOTS).contains(&from) && (1..=MAX_SPOTS).contains(&to));
         LeapfrogMove {
             from: (from - 1) as u8,
             to: (to - 1) as u8,
@@ -80,11 +224,10 @@ impl LeapfrogMove {
         (1 << self.from) | (1 << self.to)
     }
 
-    /// The mask on the board turned end to end.
+    /// The mask on the board turned end to end, `last` being its last spot (0-based).
     #[inline]
-    fn mirrored_mask(self) -> u32 {
-        const LAST: u32 = SPOTS - 1;
-        (1 << (LAST - self.from as u32)) | (1 << (LAST - self.to as u32))
+    fn mirrored_mask(self, last: u32) -> u32 {
+        (1 << (last - self.from as u32)) | (1 << (last - self.to as u32))
     }
 }
 
@@ -103,6 +246,7 @@ pub struct Leapfrog {
     mirrored: [u32; 2],
     to_move: Seat,
     hash: u64,
+    shape: Shape,
 }
 
 impl Leapfrog {
@@ -111,17 +255,35 @@ impl Leapfrog {
         Leapfrog::from_pieces(START_A, START_B, Seat::A)
     }
 
-    /// The position with these pieces (bit i = spot i + 1) and `to_move` to move. The
-    /// caller guarantees five pieces a side on distinct spots.
+    /// The start position of the race of `shape` with `to_move` to move.
+    pub fn start_on(shape: Shape, to_move: Seat) -> Leapfrog {
+        Leapfrog::from_pieces_on(shape, shape.start_a(), shape.start_b(), to_move)
+    }
+
+    /// The standard position with these pieces (bit i = spot i + 1) and `to_move` to
+    /// move. The caller guarantees five pieces a side on distinct spots.
     pub fn from_pieces(a: u32, b: u32, to_move: Seat) -> Leapfrog {
+        Leapfrog::from_pieces_on(Shape::STANDARD, a, b, to_move)
+    }
+
+    /// The position of the race of `shape` with these pieces and `to_move` to move. The
+    /// caller guarantees `shape.pieces()` pieces a side on distinct spots of the line.
+    pub fn from_pieces_on(shape: Shape, a: u32, b: u32, to_move: Seat) -> Leapfrog {
         let mut position = Leapfrog {
             pieces: [a, b],
-            mirrored: [mirror(a), mirror(b)],
+            mirrored: [mirror_on(a, shape.spots()), mirror_on(b, shape.spots())],
             to_move,
             hash: 0,
+            shape,
         };
         position.hash = position.compute_hash();
         position
+    }
+
+    /// The size of the race this position belongs to.
+    #[inline]
+    pub fn shape(&self) -> Shape {
+        self.shape
     }
 
     /// The bit set of `side`'s pieces (bit i = spot i + 1).
@@ -132,42 +294,43 @@ impl Leapfrog {
 
     /// The goal zone of `side`: where the other side started.
     #[inline]
-    pub const fn goal_zone(side: Seat) -> u32 {
+    pub const fn goal_zone(&self, side: Seat) -> u32 {
         if side.index() == 0 {
-            START_B
+            self.shape.start_b()
         } else {
-            START_A
+            self.shape.start_a()
         }
     }
 
     /// How many of `side`'s pieces stand in its goal zone.
     pub fn pieces_in_goal(&self, side: Seat) -> u32 {
-        (self.pieces(side) & Self::goal_zone(side)).count_ones()
+        (self.pieces(side) & self.goal_zone(side)).count_ones()
     }
 
     /// The total number of spots `side`'s pieces have moved forward from the start.
     pub fn distance(&self, side: Seat) -> i32 {
         let sum: i32 = Bits(self.pieces(side) as u64).map(|i| i as i32 + 1).sum();
         if side == Seat::A {
-            sum - START_SUM_A
+            sum - self.shape.start_sum_a()
         } else {
-            START_SUM_B - sum
+            self.shape.start_sum_b() - sum
         }
     }
 
     /// Whether `side` has all its pieces in its goal zone.
     #[inline]
     pub fn has_filled_goal(&self, side: Seat) -> bool {
-        self.pieces(side) == Self::goal_zone(side)
+        self.pieces(side) == self.goal_zone(side)
     }
 
     /// The seat to move's targets, in its own forward direction (mirrored for B).
     #[inline]
     fn forward_targets(&self) -> Targets {
+        let board = self.shape.board();
         if self.to_move == Seat::A {
-            forward_targets(self.pieces[0], self.pieces[1])
+            forward_targets_on(self.pieces[0], self.pieces[1], board)
         } else {
-            forward_targets(self.mirrored[1], self.mirrored[0])
+            forward_targets_on(self.mirrored[1], self.mirrored[0], board)
         }
     }
 
@@ -184,7 +347,14 @@ impl Leapfrog {
 
     #[inline]
     fn goal_reached(&self) -> bool {
-        self.pieces[0] == START_B || self.pieces[1] == START_A
+        self.pieces[0] == self.shape.start_b() || self.pieces[1] == self.shape.start_a()
+    }
+
+    /// The 1-based spot of this line that `text` names, if it names one.
+    fn spot_in_line(&self, text: &str) -> Option<u32> {
+        text.parse::<u32>()
+            .ok()
+            .filter(|n| (1..=self.shape.spots()).contains(n))
     }
 }
 
@@ -194,19 +364,46 @@ impl Default for Leapfrog {
     }
 }
 
+/// The seat that moves first under `options` (option `first`, A by default).
+fn first_seat(options: &GameOptions) -> Result<Seat, GameError> {
+    options.expect_only(Leapfrog::NAME, Leapfrog::INFO.option_keys)?;
+    match options.get("first") {
+        None | Some("A") => Ok(Seat::A),
+        Some("B") => Ok(Seat::B),
+        Some(other) => Err(GameError::bad_option(
+            Leapfrog::NAME,
+            "first",
+            other,
+            "A or B",
+        )),
+    }
+}
+
 impl Game for Leapfrog {
     type Move = LeapfrogMove;
 
     const NAME: &'static str = "leapfrog";
 
+    const INFO: GameInfo = GameInfo {
+        players: &[2],
+        default_ply_cap: MAX_PLIES,
+        option_keys: &["first", "spots", "pieces"],
+        captures: false,
+    };
+
     fn new(options: &GameOptions) -> Result<Self, GameError> {
-        options.expect_only(Self::NAME, &["first"])?;
-        let first = match options.get("first") {
-            None | Some("A") => Seat::A,
-            Some("B") => Seat::B,
-            Some(other) => return Err(GameError::bad_option(Self::NAME, "first", other, "A or B")),
-        };
-        Ok(Leapfrog::from_pieces(START_A, START_B, first))
+        Ok(Leapfrog::start_on(
+            Shape::from_options(options)?,
+            first_seat(options)?,
+        ))
+    }
+
+    fn limits(options: &GameOptions) -> Result<Limits, GameError> {
+        first_seat(options)?;
+        Ok(Limits {
+            players: 2,
+            ply_cap: Shape::from_options(options)?.max_plies(),
+        })
     }
 
     fn players(&self) -> usize {
@@ -214,7 +411,7 @@ impl Game for Leapfrog {
     }
 
     fn ply_cap(&self) -> u32 {
-        MAX_PLIES
+        self.shape.max_plies()
     }
 
     #[inline]
@@ -230,12 +427,12 @@ impl Game for Leapfrog {
         } else {
             (self.mirrored[1], self.mirrored[0])
         };
-        let targets = forward_targets(own, enemy);
-        // In the mirrored frame spot i is spot 18 - i of the board.
+        let targets = forward_targets_on(own, enemy, self.shape.board());
+        // In the mirrored frame spot i is spot (spots - 1) - i of the board.
         let flip = if self.to_move == Seat::A {
             0
         } else {
-            SPOTS - 1
+            self.shape.spots() - 1
         };
         let real = |spot: u32| spot.abs_diff(flip) as u8;
         for to in Bits(targets.steps as u64) {
@@ -268,10 +465,10 @@ impl Game for Leapfrog {
     }
 
     #[inline]
-    fn play(&mut self, mv: LeapfrogMove) {
+    fn play_unchecked(&mut self, mv: LeapfrogMove) {
         let side = self.to_move.index();
         self.pieces[side] ^= mv.mask();
-        self.mirrored[side] ^= mv.mirrored_mask();
+        self.mirrored[side] ^= mv.mirrored_mask(self.shape.spots() - 1);
         self.hash ^= piece_key(side, mv.from as u32) ^ piece_key(side, mv.to as u32) ^ SIDE_KEY;
         self.to_move = self.to_move.next(2);
     }
@@ -281,7 +478,7 @@ impl Game for Leapfrog {
         self.to_move = self.to_move.next(2);
         let side = self.to_move.index();
         self.pieces[side] ^= mv.mask();
-        self.mirrored[side] ^= mv.mirrored_mask();
+        self.mirrored[side] ^= mv.mirrored_mask(self.shape.spots() - 1);
         self.hash ^= piece_key(side, mv.from as u32) ^ piece_key(side, mv.to as u32) ^ SIDE_KEY;
     }
 
@@ -320,21 +517,41 @@ impl Game for Leapfrog {
 
     /// Pieces in the goal zone first, then distance travelled: the rules' order.
     fn progress(&self, seat: Seat) -> i32 {
-        // Distance is at most 5 * 18 < 256, so the goal count always outweighs it.
+        // Distance is at most pieces * (spots - pieces) <= 31 * 31 / 4 < 256, so the goal
+        // count always outweighs it.
         self.pieces_in_goal(seat) as i32 * 256 + self.distance(seat)
     }
 
     fn parse_position(text: &str) -> Result<Self, ParseError> {
         const EXPECTED: &str = "19 spots of 'A', 'B' or '.' with 5 of each side, a space, \
-                                then the side to move ('A' or 'B'), as in \"AAAAA.........BBBBB A\"";
+                                then the side to move ('A' or 'B'), as in \"AAAAA.........BBBBB A\"; \
+                                another race adds its size, as in \"AAA...BBB A spots=9,pieces=3\"";
         let error = || ParseError::new("position", text, EXPECTED);
-        let (board, side) = text.trim().split_once(' ').ok_or_else(error)?;
-        let to_move = match side.trim() {
+        let mut fields = text.split_whitespace();
+        let (Some(board), Some(side)) = (fields.next(), fields.next()) else {
+            return Err(error());
+        };
+        let mut options = GameOptions::new();
+        if let Some(size) = fields.next() {
+            for pair in size.split(',') {
+                let (key, value) = pair.split_once('=').ok_or_else(error)?;
+                if !matches!(key, "spots" | "pieces") || options.get(key).is_some() {
+                    return Err(error());
+                }
+                options.set(key, value);
+            }
+        }
+        if fields.next().is_some() {
+            return Err(error());
+        }
+        let shape = Shape::from_options(&options)
+            .map_err(|e| ParseError::new("position", text, e.to_string()))?;
+        let to_move = match side {
             "A" => Seat::A,
             "B" => Seat::B,
             _ => return Err(error()),
         };
-        if board.chars().count() != SPOTS as usize {
+        if board.chars().count() != shape.spots() as usize {
             return Err(error());
         }
         let mut pieces = [0u32; 2];
@@ -346,38 +563,66 @@ impl Game for Leapfrog {
                 _ => return Err(error()),
             }
         }
-        if pieces.iter().any(|p| p.count_ones() != PIECES) {
+        if pieces.iter().any(|p| p.count_ones() != shape.pieces()) {
             return Err(error());
         }
-        Ok(Leapfrog::from_pieces(pieces[0], pieces[1], to_move))
+        check_homes(shape, pieces, to_move)
+            .map_err(|why| ParseError::new("position", text, format!("{EXPECTED}; {why}")))?;
+        Ok(Leapfrog::from_pieces_on(
+            shape, pieces[0], pieces[1], to_move,
+        ))
     }
 
     fn parse_move(&self, text: &str) -> Result<LeapfrogMove, ParseError> {
-        let error = || ParseError::new("move", text, "FROM-TO with spots 1 to 19, e.g. \"5-6\"");
-        let (from, to) = text.trim().split_once('-').ok_or_else(error)?;
-        let spot = |s: &str| {
-            s.parse::<u32>()
-                .ok()
-                .filter(|n| (1..=SPOTS).contains(n))
-                .ok_or_else(error)
+        let error = || {
+            let expected = format!(
+                "FROM-TO with spots 1 to {}, e.g. \"5-6\"",
+                self.shape.spots()
+            );
+            ParseError::new("move", text, expected)
         };
+        let (from, to) = text.trim().split_once('-').ok_or_else(error)?;
+        let spot = |s: &str| self.spot_in_line(s).ok_or_else(error);
         Ok(LeapfrogMove::new(spot(from)?, spot(to)?))
     }
 
     fn render(&self) -> String {
-        let numbers: String = (1..=SPOTS).map(|s| format!("{:>3}", s)).collect();
-        let spots: String = (0..SPOTS)
+        let numbers: String = (1..=self.shape.spots())
+            .map(|s| format!("{:>3}", s))
+            .collect();
+        let spots: String = (0..self.shape.spots())
             .map(|s| format!("{:>3}", self.spot_char(s)))
             .collect();
         format!("{numbers}\n{spots}\n{} to move", self.to_move)
     }
 }
 
+/// Checks what the rules allow of a parsed position: the game ends when one side has
+/// all its pieces home (A on B's start, B on A's), so both cannot be, and the side that
+/// got there moved last.
+fn check_homes(shape: Shape, pieces: [u32; 2], to_move: Seat) -> Result<(), &'static str> {
+    let (a_home, b_home) = (pieces[0] == shape.start_b(), pieces[1] == shape.start_a());
+    if a_home && b_home {
+        return Err("both sides have all their pieces home: the game ends when the first does");
+    }
+    if (a_home && to_move == Seat::A) || (b_home && to_move == Seat::B) {
+        return Err(
+            "the side to move has all its pieces home: it won with its last move, so \
+                    the other side is to move",
+        );
+    }
+    Ok(())
+}
+
 impl fmt::Display for Leapfrog {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for spot in 0..SPOTS {
+        for spot in 0..self.shape.spots() {
             write!(f, "{}", self.spot_char(spot))?;
         }
-        write!(f, " {}", self.to_move)
+        write!(f, " {}", self.to_move)?;
+        if self.shape != Shape::STANDARD {
+            write!(f, " {}", self.shape)?;
+        }
+        Ok(())
     }
 }

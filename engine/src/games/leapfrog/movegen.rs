@@ -1,18 +1,28 @@
 //! Leapfrog Race move generation with bit tricks: every step and every leap of a side is
 //! found at once, without looping over pieces.
 //!
-//! Spots 1..=19 are bits 0..=18. A runs toward bit 18; B's moves are found by mirroring
-//! the board so that B runs the same way, then mirroring the answers back.
+//! Spots 1..=19 are bits 0..=18 (1..=N, bits 0..N-1 on a line of N spots). A runs toward
+//! the high end; B's moves are found by mirroring the board so that B runs the same way,
+//! then mirroring the answers back.
 
-/// How many spots the line has.
+/// How many spots the standard line has.
 pub const SPOTS: u32 = 19;
-/// Every spot on the line.
+/// Every spot on the standard line.
 pub const BOARD: u32 = (1 << SPOTS) - 1;
+/// The longest line a position holds: one bit a spot in a `u32`, with a bit to spare
+/// for the carry of a leap off the end.
+pub const MAX_SPOTS: u32 = 31;
 
-/// The board turned end to end: spot `i` becomes spot `SPOTS - 1 - i` (0-based).
+/// The standard board turned end to end: spot `i` becomes spot `SPOTS - 1 - i` (0-based).
 #[inline]
 pub const fn mirror(bits: u32) -> u32 {
-    bits.reverse_bits() >> (32 - SPOTS)
+    mirror_on(bits, SPOTS)
+}
+
+/// A line of `spots` spots turned end to end: spot `i` becomes spot `spots - 1 - i`.
+#[inline]
+pub const fn mirror_on(bits: u32, spots: u32) -> u32 {
+    bits.reverse_bits() >> (32 - spots)
 }
 
 /// The spots a side can reach, for a side running toward the high end of the board.
@@ -34,15 +44,22 @@ impl Targets {
     }
 }
 
-/// Where the pieces of `own` can go, running toward the high end, with `enemy` in the way.
+/// Where the pieces of `own` can go on the standard line: see [`forward_targets_on`].
+#[inline]
+pub const fn forward_targets(own: u32, enemy: u32) -> Targets {
+    forward_targets_on(own, enemy, BOARD)
+}
+
+/// Where the pieces of `own` can go, running toward the high end of the line whose spots
+/// are `board`, with `enemy` in the way.
 ///
 /// A step needs the spot ahead empty. A leap starts where the spot ahead holds an enemy:
 /// adding that spot's bit to `enemy` carries through the whole run of enemy pieces and
 /// lands just past it. The landing must be on the board (a run that reaches the end
 /// carries off it) and empty (a run that ends at an own piece lands on that piece).
 #[inline]
-pub const fn forward_targets(own: u32, enemy: u32) -> Targets {
-    let empty = !(own | enemy) & BOARD;
+pub const fn forward_targets_on(own: u32, enemy: u32, board: u32) -> Targets {
+    let empty = !(own | enemy) & board;
     let ahead = own << 1;
     let run_starts = ahead & enemy;
     Targets {

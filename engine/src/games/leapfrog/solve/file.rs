@@ -11,10 +11,11 @@
 //! | 16 | 4 | root: B's pieces |
 //! | 20 | 1 | root: side to move (0 = A, 1 = B) |
 //! | 21 | 1 | root value for the side to move (0 win, 1 loss, 2 draw) |
-//! | 22 | 2 | zero |
+//! | 22 | 1 | spots on the line, 0 for the standard 19 |
+//! | 23 | 1 | pieces a side, 0 for the standard 5 |
 //! | 24 | 4 | root distance in plies |
 //! | 28 | 4 | number of exceptions `E` |
-//! | 32 | 8 | number of ranks `R` (23 279 256) |
+//! | 32 | 8 | number of ranks `R` (23 279 256 for the standard race) |
 //! | 40 | 8 | positions reachable from the root |
 //! | 48 | 8 | finished positions among them |
 //! | 56 | 8 | positions A wins |
@@ -32,10 +33,9 @@ use std::time::Instant;
 
 use thiserror::Error;
 
-use super::index::{rank, RANKS};
-use super::{code, Entry, SolveReport, SolveTable, Value};
+use super::{code, solvable, Entry, SolveReport, SolveTable, Value};
 use crate::game::Game;
-use crate::games::leapfrog::Leapfrog;
+use crate::games::leapfrog::{Leapfrog, Shape};
 use crate::player::Seat;
 
 /// The first eight bytes of every solve table file.
@@ -120,16 +120,16 @@ impl TableError {
     }
 }
 
-/// 64-bit FNV-1a, fed as the bytes go by.
+/// 64-bit FNV-1a, fed as the bytes go by (also the English endgame tables' checksum).
 #[derive(Clone, Copy)]
-struct Fnv1a(u64);
+pub(crate) struct Fnv1a(pub(crate) u64);
 
 impl Fnv1a {
-    const fn new() -> Fnv1a {
+    pub(crate) const fn new() -> Fnv1a {
         Fnv1a(0xcbf2_9ce4_8422_2325)
     }
 
-    fn update(&mut self, bytes: &[u8]) {
+    pub(crate) fn update(&mut self, bytes: &[u8]) {
         let mut hash = self.0;
         for &byte in bytes {
             hash ^= byte as u64;
@@ -215,7 +215,13 @@ impl SolveTable {
         header.extend_from_slice(&report.root.pieces(Seat::B).to_le_bytes());
         header.push(report.root.to_move().index() as u8);
         header.push(value_byte(report.root_entry.value));
-        header.extend_from_slice(&[0, 0]);
+        // The standard race writes zeros, as files did before other races were solved.
+        let shape = self.index.shape();
+        if shape == Shape::STANDARD {
+            header.extend_from_slice(&[0, 0]);
+        } else {
+            header.extend_from_slice(&[shape.spots() as u8, shape.pieces() as u8]);
+        }
         header.extend_from_slice(&report.root_entry.distance.to_le_bytes());
         header.extend_from_slice(&(self.exceptions.len() as u32).to_le_bytes());
         for count in [
@@ -272,24 +278,38 @@ impl SolveTable {
             return Err(TableError::UnsupportedVersion { found: version });
         }
         input.take(&mut header[12..], "header")?;
+        let shape = match (header[22], header[23]) {
+            (0, 0) => Shape::STANDARD,
+            (spots, pieces) => Shape::new(spots.into(), pieces.into())
+                .map_err(|reason| TableError::inconsistent(format!("race size {reason}")))?,
+        };
+        let index = solvable(shape).map_err(TableError::inconsistent)?;
         let ranks = u64_at(&header, 32);
-        if ranks != RANKS as u64 {
+        if ranks != index.ranks() as u64 {
             return Err(TableError::inconsistent(format!(
-                "{ranks} ranks where this build has {RANKS}"
+                "{ranks} ranks where leapfrog:{shape} has {}",
+                index.ranks()
             )));
         }
         let exception_count = u32_at(&header, 28) as usize;
-        if exception_count > RANKS {
+        if exception_count > index.ranks() {
             return Err(TableError::inconsistent(format!(
                 "{exception_count} exceptions"
             )));
         }
 
-        let mut codes = vec![0u8; RANKS];
-        input.take(&mut codes, "values")?;
+        // Read in slices, so that a header claiming a large race costs memory only as
+        // its data actually arrives.
+        const SLICE: usize = 1 << 20;
+        let mut codes = Vec::with_capacity(index.ranks().min(SLICE));
+        while codes.len() < index.ranks() {
+            let start = codes.len();
+            codes.resize((start + SLICE).min(index.ranks()), 0);
+            input.take(&mut codes[start..], "values")?;
+        }
         let mut exceptions = BTreeMap::new();
         let mut record = [0u8; EXCEPTION_BYTES];
-        let mut records = Vec::with_capacity(exception_count);
+        let mut records = Vec::with_capacity(exception_count.min(SLICE));
         for _ in 0..exception_count {
             input.take(&mut record, "exceptions")?;
             records.push(record);
@@ -336,12 +356,14 @@ impl SolveTable {
             1 => Seat::B,
             other => return Err(TableError::inconsistent(format!("side to move {other}"))),
         };
-        let root = Leapfrog::from_pieces(u32_at(&header, 12), u32_at(&header, 16), to_move);
+        let root =
+            Leapfrog::from_pieces_on(shape, u32_at(&header, 12), u32_at(&header, 16), to_move);
         let root_entry = Entry {
             value: byte_value(header[21])?,
             distance: u32_at(&header, 24),
         };
         let mut table = SolveTable {
+            index,
             codes,
             exceptions,
             report: SolveReport {
@@ -355,7 +377,7 @@ impl SolveTable {
                 seconds: 0.0,
             },
         };
-        if rank(&root).is_none() || table.entry(&root) != Some(root_entry) {
+        if index.rank(&root).is_none() || table.entry(&root) != Some(root_entry) {
             return Err(TableError::inconsistent(
                 "the root is not a position the table holds with the value in the header",
             ));

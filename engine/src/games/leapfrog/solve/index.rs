@@ -8,19 +8,25 @@
 //! `rank = rank_of(mover among 19) * C(14, 5) + rank_of(other among the rest)`.
 //! A position with B to move has the same rank as its mirror image with A to move, and
 //! the same value for the side to move: the rules are symmetric.
+//!
+//! Other races (`spots=N,pieces=K`) are ranked the same way with N and K in place of 19
+//! and 5: see [`Index`].
 
 use crate::game::Game;
-use crate::games::leapfrog::{mirror, Leapfrog, PIECES, SPOTS};
+use crate::games::leapfrog::{mirror_on, Leapfrog, Shape, MAX_SPOTS, PIECES, SPOTS};
 use crate::player::Seat;
 
-/// `C(n, k)` for `n` in `0..=SPOTS`, `k` in `0..=PIECES`.
-const BINOMIAL: [[u32; PIECES as usize + 1]; SPOTS as usize + 1] = {
-    let mut table = [[0u32; PIECES as usize + 1]; SPOTS as usize + 1];
+/// The most pieces a side can have on the longest line (with a spot between the sides).
+const MAX_PIECES: usize = (MAX_SPOTS as usize - 1) / 2;
+
+/// `C(n, k)` for `n` in `0..=MAX_SPOTS`, `k` in `0..=MAX_PIECES` (all below `C(31, 15)`).
+const BINOMIAL: [[u32; MAX_PIECES + 1]; MAX_SPOTS as usize + 1] = {
+    let mut table = [[0u32; MAX_PIECES + 1]; MAX_SPOTS as usize + 1];
     let mut n = 0;
-    while n <= SPOTS as usize {
+    while n <= MAX_SPOTS as usize {
         table[n][0] = 1;
         let mut k = 1;
-        while k <= PIECES as usize {
+        while k <= MAX_PIECES {
             table[n][k] = if n == 0 {
                 0
             } else {
@@ -40,8 +46,8 @@ pub const OTHER_SETS: u32 = BINOMIAL[(SPOTS - PIECES) as usize][PIECES as usize]
 /// How many ranks there are: every placement of both sides, seen from the mover.
 pub const RANKS: usize = MOVER_SETS as usize * OTHER_SETS as usize;
 
-/// The colex rank of a five-spot set (bit i = spot i + 1) among all five-spot sets of the
-/// line: the sum of `C(spot, k)` over its spots in increasing order, `k` = 1..=5.
+/// The colex rank of a set of K spots (bit i = spot i + 1) among all K-spot sets of the
+/// line: the sum of `C(spot, k)` over its spots in increasing order, `k` = 1..=K.
 #[inline]
 pub fn rank_set(mut set: u32) -> u32 {
     let mut rank = 0;
@@ -54,8 +60,8 @@ pub fn rank_set(mut set: u32) -> u32 {
     rank
 }
 
-/// The colex rank of the five-spot set `set` among the spots not in `taken`: each spot
-/// counts only the free spots below it.
+/// The colex rank of the set `set` among the spots not in `taken`: each spot counts only
+/// the free spots below it.
 #[inline]
 pub fn rank_among_free(mut set: u32, taken: u32) -> u32 {
     let mut rank = 0;
@@ -81,42 +87,123 @@ pub fn rank_among_free_after(rank: u32, set: u32, taken: u32, from: u32, to: u32
     rank - BINOMIAL[free_below(from) as usize][order] + BINOMIAL[free_below(to) as usize][order]
 }
 
-/// The rank of the position where `mover` (running toward the high end) is to move and
-/// `other` runs toward the low end. `mover_rank` is `rank_set(mover)`, passed in because
-/// callers often know it already.
-#[inline]
-pub fn rank_in_frame(mover_rank: u32, mover: u32, other: u32) -> usize {
-    mover_rank as usize * OTHER_SETS as usize + rank_among_free(other, mover) as usize
+/// The ranks of one race: how positions of `spots=N,pieces=K` map to dense numbers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Index {
+    shape: Shape,
+    /// Ways to place the other side's pieces on the spots the mover leaves free.
+    other_sets: u32,
+    ranks: usize,
 }
 
-/// The mover's frame of a position: the side to move's pieces and the other side's, with
-/// the board mirrored when B is to move so that the mover runs toward the high end.
-#[inline]
-pub fn frame(position: &Leapfrog) -> (u32, u32) {
-    let (a, b) = (position.pieces(Seat::A), position.pieces(Seat::B));
-    if position.to_move() == Seat::A {
-        (a, b)
-    } else {
-        (mirror(b), mirror(a))
+impl Index {
+    /// The ranks of the race of `shape`.
+    pub const fn new(shape: Shape) -> Index {
+        let (spots, pieces) = (shape.spots() as usize, shape.pieces() as usize);
+        let other_sets = BINOMIAL[spots - pieces][pieces];
+        Index {
+            shape,
+            other_sets,
+            ranks: BINOMIAL[spots][pieces] as usize * other_sets as usize,
+        }
+    }
+
+    /// The ranks of the standard race.
+    pub const STANDARD: Index = Index::new(Shape::STANDARD);
+
+    /// The race ranked.
+    #[inline]
+    pub fn shape(self) -> Shape {
+        self.shape
+    }
+
+    /// How many ranks there are: every placement of both sides, seen from the mover.
+    #[inline]
+    pub fn ranks(self) -> usize {
+        self.ranks
+    }
+
+    /// Ways to place the other side's pieces on the spots the mover leaves free.
+    #[inline]
+    pub fn other_sets(self) -> u32 {
+        self.other_sets
+    }
+
+    /// The rank of the position where `mover` (running toward the high end) is to move and
+    /// `other` runs toward the low end. `mover_rank` is `rank_set(mover)`, passed in
+    /// because callers often know it already.
+    #[inline]
+    pub fn rank_in_frame(self, mover_rank: u32, mover: u32, other: u32) -> usize {
+        mover_rank as usize * self.other_sets as usize + rank_among_free(other, mover) as usize
+    }
+
+    /// The mover's frame of a position: the side to move's pieces and the other side's,
+    /// with the board mirrored when B is to move so that the mover runs toward the high
+    /// end.
+    #[inline]
+    pub fn frame(self, position: &Leapfrog) -> (u32, u32) {
+        let (a, b) = (position.pieces(Seat::A), position.pieces(Seat::B));
+        if position.to_move() == Seat::A {
+            (a, b)
+        } else {
+            let spots = self.shape.spots();
+            (mirror_on(b, spots), mirror_on(a, spots))
+        }
+    }
+
+    /// The rank of `position`. Positions of another race, or whose sides do not have
+    /// their pieces on distinct spots, have none.
+    pub fn rank(self, position: &Leapfrog) -> Option<usize> {
+        if position.shape() != self.shape {
+            return None;
+        }
+        let (mover, other) = self.frame(position);
+        let pieces = self.shape.pieces();
+        let valid = mover.count_ones() == pieces
+            && other.count_ones() == pieces
+            && mover & other == 0
+            && (mover | other) & !self.shape.board() == 0;
+        valid.then(|| self.rank_in_frame(rank_set(mover), mover, other))
+    }
+
+    /// The position with rank `rank` and `to_move` to move: the inverse of
+    /// [`Index::rank`] for each side to move. Not for hot paths.
+    ///
+    /// # Panics
+    /// When `rank` is not below [`Index::ranks`].
+    pub fn position_at(self, rank: usize, to_move: Seat) -> Leapfrog {
+        assert!(rank < self.ranks, "rank {rank} out of range");
+        let (spots, pieces) = (self.shape.spots(), self.shape.pieces());
+        let board = self.shape.board();
+        let other_sets = self.other_sets as usize;
+        let mover = unrank_among((rank / other_sets) as u32, board, pieces);
+        let other = unrank_among((rank % other_sets) as u32, !mover & board, pieces);
+        if to_move == Seat::A {
+            Leapfrog::from_pieces_on(self.shape, mover, other, Seat::A)
+        } else {
+            let (a, b) = (mirror_on(other, spots), mirror_on(mover, spots));
+            Leapfrog::from_pieces_on(self.shape, a, b, Seat::B)
+        }
     }
 }
 
-/// The rank of `position`. Positions whose sides do not have five pieces each on
-/// distinct spots have none.
-pub fn rank(position: &Leapfrog) -> Option<usize> {
-    let (mover, other) = frame(position);
-    let valid = mover.count_ones() == PIECES
-        && other.count_ones() == PIECES
-        && mover & other == 0
-        && (mover | other) >> SPOTS == 0;
-    valid.then(|| rank_in_frame(rank_set(mover), mover, other))
+/// The mover's frame of a standard position: see [`Index::frame`].
+#[inline]
+pub fn frame(position: &Leapfrog) -> (u32, u32) {
+    Index::STANDARD.frame(position)
 }
 
-/// The five-spot set with colex rank `rank` among `free`'s spots (all 19 for the mover).
-fn unrank_among(mut rank: u32, free: u32) -> u32 {
-    let spots: Vec<u32> = (0..SPOTS).filter(|s| free >> s & 1 == 1).collect();
+/// The rank of `position` in its own race. Positions whose sides do not have their
+/// pieces on distinct spots have none.
+pub fn rank(position: &Leapfrog) -> Option<usize> {
+    Index::new(position.shape()).rank(position)
+}
+
+/// The `pieces`-spot set with colex rank `rank` among `free`'s spots.
+fn unrank_among(mut rank: u32, free: u32, pieces: u32) -> u32 {
+    let spots: Vec<u32> = (0..MAX_SPOTS).filter(|s| free >> s & 1 == 1).collect();
     let mut set = 0;
-    for k in (1..=PIECES as usize).rev() {
+    for k in (1..=pieces as usize).rev() {
         let mut index = k - 1;
         while index + 1 < spots.len() && BINOMIAL[index + 1][k] <= rank {
             index += 1;
@@ -127,23 +214,13 @@ fn unrank_among(mut rank: u32, free: u32) -> u32 {
     set
 }
 
-/// The position with rank `rank` and `to_move` to move: the inverse of [`rank`] for each
-/// side to move. Not for hot paths.
+/// The standard position with rank `rank` and `to_move` to move: see
+/// [`Index::position_at`].
 ///
 /// # Panics
 /// When `rank` is not below [`RANKS`].
 pub fn position_at(rank: usize, to_move: Seat) -> Leapfrog {
-    assert!(rank < RANKS, "rank {rank} out of range");
-    let mover = unrank_among((rank / OTHER_SETS as usize) as u32, (1 << SPOTS) - 1);
-    let other = unrank_among(
-        (rank % OTHER_SETS as usize) as u32,
-        !mover & ((1 << SPOTS) - 1),
-    );
-    if to_move == Seat::A {
-        Leapfrog::from_pieces(mover, other, Seat::A)
-    } else {
-        Leapfrog::from_pieces(mirror(other), mirror(mover), Seat::B)
-    }
+    Index::STANDARD.position_at(rank, to_move)
 }
 
 #[cfg(test)]
@@ -165,7 +242,7 @@ mod tests {
                 let r = rank_set(set) as usize;
                 assert!(!seen[r]);
                 seen[r] = true;
-                assert_eq!(unrank_among(r as u32, (1 << SPOTS) - 1), set);
+                assert_eq!(unrank_among(r as u32, (1 << SPOTS) - 1, PIECES), set);
             }
         }
         assert!(seen.iter().all(|s| *s));
@@ -183,7 +260,8 @@ mod tests {
         let mut checked = 0;
         while checked < 20_000 {
             let taken = position_at(next() as usize % RANKS, Seat::A).pieces(Seat::A);
-            let set = unrank_among(next() as u32 % OTHER_SETS, !taken & ((1 << SPOTS) - 1));
+            let free = !taken & ((1 << SPOTS) - 1);
+            let set = unrank_among(next() as u32 % OTHER_SETS, free, PIECES);
             let from = next() as u32 % SPOTS;
             let to = next() as u32 % SPOTS;
             let (low, high) = (from.min(to), from.max(to));
@@ -216,5 +294,21 @@ mod tests {
         options.set("first", "B");
         let b_first = Leapfrog::new(&options).unwrap();
         assert_eq!(rank(&start), rank(&b_first));
+    }
+
+    #[test]
+    fn other_races_rank_densely() {
+        for (spots, pieces) in [(9, 2), (9, 4), (12, 3), (13, 6)] {
+            let index = Index::new(Shape::new(spots, pieces).unwrap());
+            // Every rank comes back from its position, so the ranks number the positions
+            // one to one: there are as many as C(spots, pieces) * C(spots - pieces, pieces).
+            for r in 0..index.ranks() {
+                for side in [Seat::A, Seat::B] {
+                    let position = index.position_at(r, side);
+                    assert_eq!(index.rank(&position), Some(r), "{position}");
+                }
+            }
+            assert_eq!(index.rank(&Leapfrog::start()), None);
+        }
     }
 }

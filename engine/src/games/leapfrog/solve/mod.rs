@@ -13,22 +13,51 @@
 //! move. The table holds one byte per rank: "not in the table", or a win or a loss with
 //! its distance; an entry that does not fit a byte (a draw, or a distance over 126
 //! plies) goes to a short list of exceptions.
+//!
+//! Other races (`leapfrog:spots=N,pieces=K`) solve the same way, as long as their ranks
+//! fit [`MAX_RANKS`]; [`variants`] solves a whole family of them for `arena solve
+//! leapfrog --variants`.
 
 mod file;
 pub mod index;
 mod search;
 #[cfg(test)]
 mod tests;
+pub mod variants;
 
 use std::collections::BTreeMap;
 use std::fmt;
 use std::time::Instant;
 
 use crate::game::Game;
-use crate::games::leapfrog::{Leapfrog, LeapfrogMove};
+use crate::games::leapfrog::{Leapfrog, LeapfrogMove, Shape};
 use crate::player::Seat;
+use index::Index;
 
+pub(crate) use file::Fnv1a;
 pub use file::{TableError, FORMAT_VERSION, MAGIC};
+
+/// The most ranks a solve takes on: 300 million, about 375 MB of table and marks (a byte
+/// and a quarter a rank). The largest races within it are 23 spots with 5 pieces
+/// (288 million ranks) and 21 spots with 6 (272 million).
+pub const MAX_RANKS: usize = 300_000_000;
+
+/// The ranks of the race of `shape`, when a solve of it fits in memory.
+///
+/// # Errors
+/// A sentence saying how many ranks the race has and the bound, when it has more than
+/// [`MAX_RANKS`].
+pub fn solvable(shape: Shape) -> Result<Index, String> {
+    let index = Index::new(shape);
+    if index.ranks() > MAX_RANKS {
+        return Err(format!(
+            "leapfrog:{shape} has {} ranks (one byte and a quarter each while solving), over \
+             the bound of {MAX_RANKS}: choose fewer spots or pieces",
+            index.ranks()
+        ));
+    }
+    Ok(index)
+}
 
 /// The game-theoretic value of a position for the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -222,6 +251,7 @@ impl fmt::Display for SolveReport {
 /// Immutable once built: share it between agents and threads behind an `Arc`.
 #[derive(Clone)]
 pub struct SolveTable {
+    index: Index,
     codes: Vec<u8>,
     /// Entries whose byte is [`code::EXCEPTION`], by rank.
     exceptions: BTreeMap<u32, Entry>,
@@ -243,11 +273,14 @@ impl SolveTable {
     /// the same value: so the start with A to move also settles the start with B to move.
     ///
     /// # Panics
-    /// When `root` does not have five pieces a side on distinct spots of the board.
+    /// When `root` does not have its pieces on distinct spots of the line, or its race
+    /// is too large to solve ([`solvable`]).
     pub fn solve(root: &Leapfrog) -> SolveTable {
         let clock = Instant::now();
+        let index = solvable(root.shape()).unwrap_or_else(|reason| panic!("{reason}"));
         let outcome = search::Search::run(root);
         let mut table = SolveTable {
+            index,
             codes: outcome.codes,
             exceptions: outcome.exceptions,
             report: SolveReport {
@@ -284,7 +317,7 @@ impl SolveTable {
     /// neither it nor its mirror image is reachable from the root, or it is not a position
     /// (a side without five pieces, or two pieces on one spot).
     pub fn entry(&self, position: &Leapfrog) -> Option<Entry> {
-        self.entry_at(index::rank(position)?)
+        self.entry_at(self.index.rank(position)?)
     }
 
     /// The value for the side to move of `position` and the plies to the end under
@@ -316,7 +349,7 @@ impl SolveTable {
             .into_iter()
             .filter_map(|mv| {
                 let mut child = *position;
-                child.play(mv);
+                child.play_unchecked(mv);
                 self.entry(&child).map(|entry| (mv, entry.before_move()))
             })
             .collect()
@@ -339,5 +372,17 @@ impl SolveTable {
     /// How many ranks hold an entry (a rank stands for a position and its mirror image).
     pub fn entries(&self) -> usize {
         self.codes.iter().filter(|c| **c != code::UNKNOWN).count()
+    }
+
+    /// The most plies to the end under perfect play over every position in the table.
+    pub fn longest(&self) -> u32 {
+        let packed = self
+            .codes
+            .iter()
+            .filter(|c| !matches!(**c, code::UNKNOWN | code::EXCEPTION))
+            .map(|c| code::unpack(*c).distance)
+            .max();
+        let listed = self.exceptions.values().map(|e| e.distance).max();
+        packed.max(listed).unwrap_or(0)
     }
 }

@@ -5,15 +5,16 @@ use std::cmp::Ordering;
 use std::collections::BTreeMap;
 
 use super::code;
-use super::index::{
-    frame, rank_among_free, rank_among_free_after, rank_in_frame, rank_set, OTHER_SETS, RANKS,
-};
+use super::index::{rank_among_free, rank_among_free_after, rank_set, Index};
 use super::{Entry, Value};
 use crate::game::Game;
 use crate::games::leapfrog::{
-    forward_targets, leap_origin, mirror, Leapfrog, SPOTS, START_A, START_B,
+    forward_targets_on, leap_origin, mirror_on, Leapfrog, Shape, MAX_SPOTS,
 };
 use crate::player::Seat;
+
+/// The most moves a side can have: one per piece.
+const MAX_MOVES: usize = (MAX_SPOTS as usize - 1) / 2;
 
 /// The counts of a solve, over positions (pieces and side to move).
 #[derive(Clone, Copy, Debug, Default)]
@@ -35,6 +36,7 @@ pub(super) struct Solved {
 
 /// The search's state: the table being filled and which positions were reached.
 pub(super) struct Search {
+    index: Index,
     codes: Vec<u8>,
     exceptions: BTreeMap<u32, Entry>,
     /// One bit per position: bit `2 * rank + side to move` (A = 0).
@@ -53,24 +55,30 @@ fn spot_sum(mut set: u32) -> i32 {
     sum
 }
 
-/// The entry of a finished game in the mover's frame (`mover` runs toward the high end
-/// and is to move, `other` has just moved), or `None` if the game goes on. The checks and
-/// their order are those of the game's `status`.
+/// The entry of a finished game of the race of `shape` in the mover's frame (`mover`
+/// runs toward the high end and is to move, `other` has just moved), or `None` if the
+/// game goes on. The checks and their order are those of the game's `status`.
 #[inline]
-pub(super) fn finished_entry(mover: u32, other: u32) -> Option<Entry> {
+pub(super) fn finished_entry(shape: Shape, mover: u32, other: u32) -> Option<Entry> {
     let done = |value| Some(Entry { value, distance: 0 });
+    let (start_a, start_b) = (shape.start_a(), shape.start_b());
     // In this frame the mover's goal zone is B's start and the other side's is A's.
-    if other == START_A {
+    if other == start_a {
         return done(Value::Loss);
     }
-    if mover == START_B {
+    if mover == start_b {
         return done(Value::Win);
     }
-    if forward_targets(mover, other).count() != 0 {
+    if forward_targets_on(mover, other, shape.board()).count() != 0 {
         return None;
     }
-    let mine = ((mover & START_B).count_ones(), spot_sum(mover) - 15);
-    let theirs = ((other & START_A).count_ones(), 85 - spot_sum(other));
+    // Distances travelled: A's from its start, the other side's toward the low end.
+    let start_sum = spot_sum(start_a);
+    let mine = ((mover & start_b).count_ones(), spot_sum(mover) - start_sum);
+    let theirs = (
+        (other & start_a).count_ones(),
+        spot_sum(start_b) - spot_sum(other),
+    );
     done(match mine.cmp(&theirs) {
         Ordering::Greater => Value::Win,
         Ordering::Less => Value::Loss,
@@ -78,11 +86,15 @@ pub(super) fn finished_entry(mover: u32, other: u32) -> Option<Entry> {
     })
 }
 
-/// The mover's moves as (from, to) spots, at most one per piece.
+/// The mover's moves as (from, to) spots, at most one per piece, on the line `board`.
 #[inline]
-pub(super) fn moves_in_frame(mover: u32, other: u32) -> ([(u32, u32); 5], usize) {
-    let targets = forward_targets(mover, other);
-    let mut moves = [(0, 0); 5];
+pub(super) fn moves_in_frame(
+    board: u32,
+    mover: u32,
+    other: u32,
+) -> ([(u32, u32); MAX_MOVES], usize) {
+    let targets = forward_targets_on(mover, other, board);
+    let mut moves = [(0, 0); MAX_MOVES];
     let mut count = 0;
     let mut steps = targets.steps;
     while steps != 0 {
@@ -107,15 +119,20 @@ impl Search {
     /// # Panics
     /// When `root` is not a position (see [`super::index::rank`]).
     pub fn run(root: &Leapfrog) -> Solved {
-        super::index::rank(root).expect("the root must have five pieces a side on distinct spots");
+        let index = Index::new(root.shape());
+        index
+            .rank(root)
+            .expect("the root must have its pieces on distinct spots of the line");
+        let ranks = index.ranks();
         let mut search = Search {
-            codes: vec![code::UNKNOWN; RANKS],
+            index,
+            codes: vec![code::UNKNOWN; ranks],
             exceptions: BTreeMap::new(),
-            reached: vec![0; (2 * RANKS).div_ceil(64)],
+            reached: vec![0; (2 * ranks).div_ceil(64)],
             tally: Tally::default(),
         };
-        let (mover, other) = frame(root);
-        let rank = rank_in_frame(rank_set(mover), mover, other);
+        let (mover, other) = index.frame(root);
+        let rank = index.rank_in_frame(rank_set(mover), mover, other);
         let root_entry = search.visit(mover, other, rank, root.to_move());
         Solved {
             codes: search.codes,
@@ -140,7 +157,8 @@ impl Search {
         let bit = 2 * rank + side.index();
         self.reached[bit / 64] |= 1 << (bit % 64);
 
-        let entry = match finished_entry(mover, other) {
+        let shape = self.index.shape();
+        let entry = match finished_entry(shape, mover, other) {
             Some(entry) => {
                 self.tally.finished += 1;
                 entry
@@ -149,15 +167,16 @@ impl Search {
                 // In a child's frame the board is turned around: its mover is this
                 // position's other side, and this mover's pieces are the other side, one
                 // of them moved. Rank them once as they stand and add each move's change.
-                let child_mover = mirror(other);
-                let child_other = mirror(mover);
-                let child_block = rank_set(child_mover) as usize * OTHER_SETS as usize;
+                let spots = shape.spots();
+                let child_mover = mirror_on(other, spots);
+                let child_other = mirror_on(mover, spots);
+                let child_block = rank_set(child_mover) as usize * self.index.other_sets() as usize;
                 let child_other_rank = rank_among_free(child_other, child_mover);
                 let child_side = side.next(2);
-                let (moves, count) = moves_in_frame(mover, other);
+                let (moves, count) = moves_in_frame(shape.board(), mover, other);
                 let mut best: Option<Entry> = None;
                 for &(from, to) in &moves[..count] {
-                    let (from, to) = (SPOTS - 1 - from, SPOTS - 1 - to);
+                    let (from, to) = (spots - 1 - from, spots - 1 - to);
                     let child_rank = child_block
                         + rank_among_free_after(
                             child_other_rank,

@@ -35,7 +35,7 @@ fn minimax(position: &mut Leapfrog) -> Entry {
     position.generate_moves(&mut moves);
     let mut best: Option<Entry> = None;
     for mv in moves {
-        position.play(mv);
+        position.play_unchecked(mv);
         let candidate = minimax(position).before_move();
         position.undo(mv);
         best = match best {
@@ -58,7 +58,7 @@ fn reachable(root: &Leapfrog) -> HashSet<Leapfrog> {
         position.generate_moves(&mut moves);
         for &mv in &moves {
             let mut child = position;
-            child.play(mv);
+            child.play_unchecked(mv);
             stack.push(child);
         }
     }
@@ -95,7 +95,7 @@ fn sampled_endgames(games: usize, plies_from_end: usize) -> Vec<Leapfrog> {
             let mut position = Leapfrog::start();
             while !position.is_over() {
                 position.generate_moves(&mut moves);
-                position.play(moves[rng.random_range(0..moves.len())]);
+                position.play_unchecked(moves[rng.random_range(0..moves.len())]);
                 line.push(position);
             }
             line.len()
@@ -133,7 +133,7 @@ fn check_against_minimax(root: &Leapfrog) -> SolveTable {
         assert_eq!(best.is_empty(), position.is_over(), "{position}");
         for mv in best {
             let mut child = *position;
-            child.play(mv);
+            child.play_unchecked(mv);
             assert_eq!(table.entry(&child).map(Entry::before_move), Some(expected));
         }
     }
@@ -177,7 +177,7 @@ fn distance_decides_a_stuck_ending() {
     // B's step 5-4 leaves A stuck, A ahead on distance (69 to 60): B must leap instead.
     let position = parse("BBB.B........ABAAAA B");
     let mut after = position;
-    after.play(LeapfrogMove::new(5, 4));
+    after.play_unchecked(LeapfrogMove::new(5, 4));
     assert_eq!(table.probe(&after), Some((Value::Win, 0)));
     assert!(!table
         .best_moves(&position)
@@ -196,7 +196,7 @@ fn finished_positions_have_distance_zero_and_no_best_move() {
     assert_eq!(table.probe(&root), Some((Value::Win, 1)));
     assert_eq!(table.best_moves(&root), [LeapfrogMove::new(14, 15)]);
     let mut goal = root;
-    goal.play(LeapfrogMove::new(14, 15));
+    goal.play_unchecked(LeapfrogMove::new(14, 15));
     assert_eq!(table.probe(&goal), Some((Value::Loss, 0)));
     assert!(table.best_moves(&goal).is_empty());
     assert!(table.rate_moves(&goal).is_empty());
@@ -307,7 +307,7 @@ fn perfect_play_from_the_start_takes_the_distance() {
         let entry = table.entry(&position).expect("reachable");
         assert_eq!(entry.distance, 114 - plies);
         let best = table.best_moves(&position);
-        position.play(best[plies as usize % best.len()]);
+        position.play_unchecked(best[plies as usize % best.len()]);
         plies += 1;
     }
     assert_eq!(plies, 114);
@@ -330,7 +330,7 @@ fn best_moves_never_lose_a_won_position_against_random() {
                 break;
             }
             position.generate_moves(&mut moves);
-            position.play(moves[rng.random_range(0..moves.len())]);
+            position.play_unchecked(moves[rng.random_range(0..moves.len())]);
         }
         let Some((Value::Win, distance)) = table.probe(&position) else {
             continue;
@@ -340,10 +340,10 @@ fn best_moves_never_lose_a_won_position_against_random() {
         while !position.is_over() {
             if position.to_move() == winner {
                 let best = table.best_moves(&position);
-                position.play(best[rng.random_range(0..best.len())]);
+                position.play_unchecked(best[rng.random_range(0..best.len())]);
             } else {
                 position.generate_moves(&mut moves);
-                position.play(moves[rng.random_range(0..moves.len())]);
+                position.play_unchecked(moves[rng.random_range(0..moves.len())]);
             }
             plies += 1;
         }
@@ -390,7 +390,7 @@ fn exceptions_round_trip() {
     let mut moves = Vec::new();
     root.generate_moves(&mut moves);
     let mut child = root;
-    child.play(moves[0]);
+    child.play_unchecked(moves[0]);
     let rank = index::rank(&child).unwrap();
     let odd = Entry {
         value: Value::Draw,

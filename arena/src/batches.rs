@@ -1,0 +1,418 @@
+//! The games a calibration (or a sequential test) plays, in batches of game pairs: played
+//! on the [`Runner`], appended to the output folder's `games.csv` at each batch's end (the
+//! schema of a calibration's `games.csv`, with each seat's search totals), and read back
+//! on `--resume`, so that a resumed run takes the same decisions from the same games.
+
+use std::collections::{HashMap, HashSet};
+use std::path::Path;
+
+use agents::Evaluate;
+use engine::{Game, Seat};
+use serde::{Deserialize, Serialize};
+
+use crate::error::ArenaError;
+use crate::runner::writer::RowWriter;
+use crate::runner::{Finished, Job, Order, Runner};
+use crate::seeds;
+use crate::stats::{GameResult, PairRecord};
+
+/// The header of a calibration's `games.csv`.
+pub const HEADER: &str = "game_id,batch,seed,first,second,winner,plies,end,first_moves,\
+first_nodes,first_iterations,second_moves,second_nodes,second_iterations,moves";
+
+/// One game as a calibration's `games.csv` records it. `first` and `second` are spec
+/// strings (quoted when they hold commas); the search counts are totals over the agent's
+/// own moves, so that mean nodes or iterations per move survive a resume.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BatchGame {
+    /// Position among all games of the run, from 0.
+    pub game_id: u64,
+    /// The batch it belongs to, from 0.
+    pub batch: u64,
+    /// The game's seed, shared with the other game of its pair.
+    pub seed: u64,
+    /// Spec of the agent that moved first.
+    pub first: String,
+    /// Spec of the agent that moved second.
+    pub second: String,
+    /// `first`, `second` or `draw`.
+    pub winner: String,
+    /// Plies played, opening included.
+    pub plies: u32,
+    /// How the game ended.
+    pub end: String,
+    /// Moves the first agent chose.
+    pub first_moves: u64,
+    /// Nodes its searches visited, in all.
+    pub first_nodes: u64,
+    /// MCTS iterations it ran, in all.
+    pub first_iterations: u64,
+    /// Moves the second agent chose.
+    pub second_moves: u64,
+    /// Nodes its searches visited, in all.
+    pub second_nodes: u64,
+    /// MCTS iterations it ran, in all.
+    pub second_iterations: u64,
+    /// The moves in the game's notation, space-separated.
+    pub moves: String,
+}
+
+impl BatchGame {
+    /// The result for the agent that moved first.
+    pub fn first_result(&self) -> GameResult {
+        match self.winner.as_str() {
+            "first" => GameResult::Win,
+            "second" => GameResult::Loss,
+            _ => GameResult::Draw,
+        }
+    }
+
+    /// Search totals `(moves, nodes, iterations)` of the seat that `spec` played, when
+    /// it played this game.
+    pub fn search_of(&self, spec: &str) -> Option<(u64, u64, u64)> {
+        if self.first == spec {
+            Some((self.first_moves, self.first_nodes, self.first_iterations))
+        } else if self.second == spec {
+            Some((self.second_moves, self.second_nodes, self.second_iterations))
+        } else {
+            None
+        }
+    }
+}
+
+/// The two games of one pair, the agent named `one` first in the first of them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayedPair {
+    /// `one` moved first.
+    pub forward: BatchGame,
+    /// `other` moved first.
+    pub backward: BatchGame,
+}
+
+impl PlayedPair {
+    /// The pair's results for the agent `one` moved first in `forward`.
+    pub fn results(&self) -> (GameResult, GameResult) {
+        (
+            self.forward.first_result(),
+            self.backward.first_result().flipped(),
+        )
+    }
+}
+
+/// Adds the pairs to a record of `one` (first in each pair's forward game) against the
+/// other agent.
+pub fn record_of(pairs: &[PlayedPair]) -> PairRecord {
+    let mut record = PairRecord::new();
+    for pair in pairs {
+        let (a, b) = pair.results();
+        record.add_pair(a, b);
+    }
+    record
+}
+
+/// How the games are set up, apart from who plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Setup {
+    /// The master seed: batch b's pair p has seed `pair_seed(seed, b, p)`.
+    pub seed: u64,
+    /// Seeded random plies before the agents take over.
+    pub opening_plies: u32,
+    /// Games stop here and progress decides.
+    pub max_plies: u32,
+    /// Worker threads.
+    pub threads: usize,
+}
+
+/// Plays batches of game pairs on a [`Runner`], reusing games recorded by an
+/// interrupted run.
+pub struct BatchPlayer<G: Game> {
+    runner: Runner<G>,
+    /// The master seed: batch b's pair p has seed `pair_seed(seed, b, p)`.
+    seed: u64,
+    /// The `games.csv`: whole rows, synced at each batch's end.
+    writer: RowWriter,
+    recorded: HashMap<u64, BatchGame>,
+    next_game: u64,
+    next_batch: u64,
+    played_now: u64,
+}
+
+/// A matchup in a batch: two specs and how many game pairs they play.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Matchup {
+    /// The agent that moves first in the first game of each pair.
+    pub one: String,
+    /// Its opponent.
+    pub other: String,
+    /// Game pairs.
+    pub pairs: u32,
+}
+
+impl<G: Evaluate> BatchPlayer<G> {
+    /// A player writing to `path`, starting from the games `recorded` there (empty for a
+    /// fresh run; the file is then created with its header).
+    ///
+    /// # Errors
+    /// The threads cannot start, or the file cannot be opened.
+    pub fn new(
+        start: G,
+        setup: Setup,
+        path: &Path,
+        recorded: ReadGames,
+    ) -> Result<BatchPlayer<G>, ArenaError> {
+        let runner = Runner::new(
+            start,
+            setup.opening_plies,
+            setup.max_plies,
+            setup.threads,
+            Vec::new(),
+        )?;
+        let writer = RowWriter::open(path, recorded.complete_len, HEADER)?;
+        Ok(BatchPlayer {
+            runner,
+            seed: setup.seed,
+            writer,
+            recorded: recorded.games.into_iter().map(|g| (g.game_id, g)).collect(),
+            next_game: 0,
+            next_batch: 0,
+            played_now: 0,
+        })
+    }
+
+    /// Games played by this process (not read back from an interrupted run).
+    pub fn played_now(&self) -> u64 {
+        self.played_now
+    }
+
+    /// Games of every batch so far.
+    pub fn games_so_far(&self) -> u64 {
+        self.next_game
+    }
+
+    /// Plays one batch: every matchup's game pairs, in parallel. Returns each matchup's
+    /// pairs. Games recorded by an interrupted run are checked against their seeds and
+    /// specs and reused; the new ones are appended and synced before this returns.
+    ///
+    /// # Errors
+    /// A recorded game that does not match this batch (another config's run), or a write
+    /// failure.
+    pub fn play_batch(&mut self, matchups: &[Matchup]) -> Result<Vec<Vec<PlayedPair>>, ArenaError> {
+        let batch = self.next_batch;
+        self.next_batch += 1;
+        // (matchup, job): the games in schedule order, each pair's two games together.
+        let mut scheduled: Vec<(usize, Job)> = Vec::new();
+        let mut pair_index = 0u32;
+        for (m, matchup) in matchups.iter().enumerate() {
+            let one = self.runner.enlist(&matchup.one);
+            let other = self.runner.enlist(&matchup.other);
+            for _ in 0..matchup.pairs {
+                let seed = seeds::pair_seed(self.seed, batch as usize, pair_index);
+                pair_index += 1;
+                for seats in [vec![one, other], vec![other, one]] {
+                    let id = self.next_game;
+                    self.next_game += 1;
+                    scheduled.push((m, Job { id, seed, seats }));
+                }
+            }
+        }
+        let mut games: HashMap<u64, BatchGame> = HashMap::new();
+        let mut pending = Vec::new();
+        for (_, job) in &scheduled {
+            let (first, second) = (
+                self.runner.spec(job.seats[0]),
+                self.runner.spec(job.seats[1]),
+            );
+            let (game_id, seed) = (job.id, job.seed);
+            match self.recorded.remove(&game_id) {
+                Some(game) => {
+                    if game.seed != seed
+                        || game.first != first
+                        || game.second != second
+                        || game.batch != batch
+                    {
+                        return Err(ArenaError::input(format!(
+                            "{}: game {game_id} records batch {} seed {} for {} vs {}: this \
+                             run expects batch {batch} seed {seed} for {first} vs {second} \
+                             (the folder holds another config's run: give --force to replace it)",
+                            self.writer.path().display(),
+                            game.batch,
+                            game.seed,
+                            game.first,
+                            game.second
+                        )));
+                    }
+                    games.insert(game_id, game);
+                }
+                None => pending.push(job.clone()),
+            }
+        }
+        let runner = &self.runner;
+        let played = runner.play(
+            &pending,
+            |job, finished| batch_game(runner, job, batch, &finished),
+            &mut self.writer,
+            to_line,
+            Order::AsListed,
+        )?;
+        self.played_now += played.len() as u64;
+        for game in played {
+            games.insert(game.game_id, game);
+        }
+        let mut out: Vec<Vec<PlayedPair>> = matchups.iter().map(|_| Vec::new()).collect();
+        for chunk in scheduled.chunks(2) {
+            let m = chunk[0].0;
+            let forward = games.remove(&chunk[0].1.id).expect("played or recorded");
+            let backward = games.remove(&chunk[1].1.id).expect("played or recorded");
+            out[m].push(PlayedPair { forward, backward });
+        }
+        Ok(out)
+    }
+}
+
+/// The row of a job of batch `batch`, played.
+fn batch_game<G: Evaluate>(
+    runner: &Runner<G>,
+    job: &Job,
+    batch: u64,
+    finished: &Finished<G::Move>,
+) -> BatchGame {
+    let played = &finished.played;
+    let moves: Vec<String> = played.moves.iter().map(|m| m.to_string()).collect();
+    let winner = match played.outcome.winner() {
+        None => "draw",
+        Some(seat) if seat == Seat::A => "first",
+        Some(_) => "second",
+    };
+    let (a, b) = (finished.search[0], finished.search[1]);
+    BatchGame {
+        game_id: job.id,
+        batch,
+        seed: job.seed,
+        first: runner.spec(job.seats[0]).to_string(),
+        second: runner.spec(job.seats[1]).to_string(),
+        winner: winner.into(),
+        plies: played.moves.len() as u32,
+        end: played.outcome.reason().as_str().into(),
+        first_moves: a.moves,
+        first_nodes: a.nodes,
+        first_iterations: a.iterations,
+        second_moves: b.moves,
+        second_nodes: b.nodes,
+        second_iterations: b.iterations,
+        moves: moves.join(" "),
+    }
+}
+
+/// One row as a CSV line, newline included.
+fn to_line(game: &BatchGame) -> String {
+    let mut writer = csv::WriterBuilder::new()
+        .has_headers(false)
+        .from_writer(Vec::new());
+    // Writing to memory cannot fail.
+    writer.serialize(game).expect("in-memory CSV");
+    String::from_utf8(writer.into_inner().expect("in-memory CSV")).expect("UTF-8 fields")
+}
+
+/// The games of a calibration's `games.csv`, and how many bytes hold complete rows.
+#[derive(Debug, Default)]
+pub struct ReadGames {
+    /// Complete rows, in file order.
+    pub games: Vec<BatchGame>,
+    /// Length of the file without a torn last row.
+    pub complete_len: u64,
+}
+
+/// Reads a calibration's `games.csv`. A last row without its newline was torn by an
+/// interruption and is left out.
+///
+/// # Errors
+/// An unreadable file, a wrong header, or a complete row that does not parse: the error
+/// names the file and the line.
+pub fn read(path: &Path) -> Result<ReadGames, ArenaError> {
+    let bytes = std::fs::read(path).map_err(|e| ArenaError::io(path, "read", e))?;
+    let complete_len = bytes.iter().rposition(|b| *b == b'\n').map_or(0, |i| i + 1);
+    let complete = &bytes[..complete_len];
+    let header_end = complete.iter().position(|b| *b == b'\n');
+    match header_end {
+        None => {
+            return Ok(ReadGames::default());
+        }
+        Some(end) if &complete[..end] == HEADER.as_bytes() => {}
+        Some(end) => {
+            return Err(ArenaError::input(format!(
+                "{}:1: header {:?}: expected {HEADER:?}",
+                path.display(),
+                String::from_utf8_lossy(&complete[..end])
+            )))
+        }
+    }
+    let mut reader = csv::ReaderBuilder::new()
+        .has_headers(true)
+        .from_reader(complete);
+    let mut games = Vec::new();
+    let mut seen = HashSet::new();
+    for (index, row) in reader.deserialize::<BatchGame>().enumerate() {
+        let line = index + 2;
+        let game = row.map_err(|e| {
+            ArenaError::input(format!("{}:{line}: {e}: expected {HEADER}", path.display()))
+        })?;
+        if !seen.insert(game.game_id) {
+            return Err(ArenaError::input(format!(
+                "{}:{line}: game {} is recorded twice",
+                path.display(),
+                game.game_id
+            )));
+        }
+        games.push(game);
+    }
+    Ok(ReadGames {
+        games,
+        complete_len: complete_len as u64,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::Leapfrog;
+
+    fn setup() -> Setup {
+        Setup {
+            seed: 5,
+            opening_plies: 4,
+            max_plies: 140,
+            threads: 2,
+        }
+    }
+
+    #[test]
+    fn batches_replay_from_the_file_and_torn_rows_are_dropped() {
+        let dir = std::env::temp_dir().join(format!("batch-games-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("games.csv");
+        let matchups = [Matchup {
+            one: "greedy".into(),
+            other: "mcts:iterations=20,c=1.4".into(),
+            pairs: 3,
+        }];
+        let mut player =
+            BatchPlayer::new(Leapfrog::start(), setup(), &path, ReadGames::default()).unwrap();
+        let first = player.play_batch(&matchups).unwrap();
+        let second = player.play_batch(&matchups).unwrap();
+        assert_eq!(player.played_now(), 12);
+        assert_ne!(first, second, "batches draw their own seeds");
+        drop(player);
+        let mut text = std::fs::read_to_string(&path).unwrap();
+        text.push_str("12,2,99,gre");
+        std::fs::write(&path, text).unwrap();
+        let read_back = read(&path).unwrap();
+        assert_eq!(read_back.games.len(), 12);
+        assert!(read_back.games.iter().any(|g| g.first.contains(',')));
+        let mut again = BatchPlayer::new(Leapfrog::start(), setup(), &path, read_back).unwrap();
+        assert_eq!(again.play_batch(&matchups).unwrap(), first);
+        assert_eq!(again.play_batch(&matchups).unwrap(), second);
+        assert_eq!(again.played_now(), 0);
+        assert!(first[0].iter().all(|p| p.forward.first_moves > 0));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

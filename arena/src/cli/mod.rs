@@ -1,0 +1,160 @@
+//! The command line, the top of the arena: the verbs and their arguments, one module a
+//! verb below this one (each a thin `run(args, out)` over the library), and the dispatch.
+//! Nothing else in the crate imports this module.
+
+mod analyze;
+mod calibrate;
+mod merge;
+mod perft;
+mod play;
+mod replay;
+mod report;
+mod run;
+mod slurm;
+mod solve;
+mod solve_english;
+mod sprt;
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+use crate::engine_protocol::{engine_command, EngineArgs};
+use crate::error::ArenaError;
+use crate::rate::{rate_command, RateArgs};
+
+pub use analyze::AnalyzeArgs;
+pub use calibrate::CalibrateArgs;
+pub use merge::MergeArgs;
+pub use perft::PerftArgs;
+pub use play::PlayArgs;
+pub use replay::ReplayArgs;
+pub use report::ReportArgs;
+pub use run::RunArgs;
+pub use slurm::SlurmArgs;
+pub use solve::SolveArgs;
+pub use sprt::SprtArgs;
+
+/// Seeded tournaments between game-playing agents, with honest statistics.
+#[derive(Debug, Parser)]
+#[command(name = "arena", version, about, long_about = None)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub verb: Verb,
+}
+
+/// The verbs.
+#[derive(Debug, Subcommand)]
+pub enum Verb {
+    /// Count move sequences of each length from 1 to D (checks move generation).
+    Perft(PerftArgs),
+    /// Play one game between agents, or against them yourself, and print its moves and result.
+    Play(PlayArgs),
+    /// Run a round-robin tournament from a TOML config, writing CSV files.
+    Run(RunArgs),
+    /// Replay one game of a tournament from its seed and check every move.
+    Replay(ReplayArgs),
+    /// Solve Leapfrog Race: the value of every position under perfect play.
+    Solve(SolveArgs),
+    /// Rate every agent move of a Leapfrog Race run against perfect play.
+    Analyze(AnalyzeArgs),
+    /// Check the shards of a run and write the files the whole run would have written.
+    Merge(MergeArgs),
+    /// Write (and optionally submit) Slurm scripts: a job array of shards, then the merge.
+    Slurm(SlurmArgs),
+    /// Calibrate difficulty levels (easy, medium, hard) of one agent family.
+    Calibrate(CalibrateArgs),
+    /// Run a sequential probability ratio test (GSPRT) between two agents.
+    Sprt(SprtArgs),
+    /// Write `DIR/report.html`: charts and tables of a finished run or calibration.
+    Report(ReportArgs),
+    /// Answer the arena protocol (docs/protocol.md) on standard input and output as one
+    /// of the arena's agents or levels, for another program to play against.
+    Engine(EngineArgs),
+    /// Rate an agent (a spec or `cmd:` program) against a game's shipped levels and place
+    /// it on their rating scale.
+    Rate(RateArgs),
+}
+
+/// The whole `arena` command: parses the process's command line, runs the verb on
+/// standard output, prints an error on standard error, and returns the exit code.
+pub fn main() -> ExitCode {
+    let cli = match parse(std::env::args_os()) {
+        Ok(cli) => cli,
+        Err(exit) => return exit,
+    };
+    let mut stdout = std::io::stdout().lock();
+    match run(cli, &mut stdout) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("error: {error}");
+            ExitCode::from(error.exit_code())
+        }
+    }
+}
+
+/// Reads the command line. Help and version requests are printed here; a usage error is
+/// printed as one line (clap's first), and the exit code to leave with is returned.
+///
+/// # Errors
+/// The exit code when the process should stop here: 0 after help or version, 2 after a
+/// usage error.
+pub fn parse<I, T>(args: I) -> Result<Cli, ExitCode>
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    use clap::error::ErrorKind;
+    Cli::try_parse_from(args).map_err(|error| match error.kind() {
+        ErrorKind::DisplayHelp
+        | ErrorKind::DisplayVersion
+        | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            let _ = error.print();
+            ExitCode::from(if error.exit_code() == 0 { 0 } else { 2 })
+        }
+        _ => {
+            eprintln!("{}", usage_line(&error.render().to_string()));
+            ExitCode::from(2)
+        }
+    })
+}
+
+/// A usage error as one line: clap's first paragraph, whose indented lines (the missing
+/// arguments, say) join the first.
+fn usage_line(text: &str) -> String {
+    let line = text
+        .lines()
+        .take_while(|line| !line.trim().is_empty())
+        .map(str::trim)
+        .collect::<Vec<_>>()
+        .join(" ");
+    if line.is_empty() {
+        "error: bad command line".to_string()
+    } else {
+        line
+    }
+}
+
+/// Runs the verb the command line names, writing its report to `out`.
+///
+/// # Errors
+/// Whatever the verb reports; see [`ArenaError::exit_code`].
+pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), ArenaError> {
+    match cli.verb {
+        Verb::Perft(args) => perft::run(&args, out),
+        Verb::Play(args) => play::run(&args, out),
+        Verb::Run(args) => run::run(&args, out),
+        Verb::Replay(args) => replay::run(&args, out),
+        Verb::Solve(args) => solve::run(&args, out),
+        Verb::Analyze(args) => analyze::run(&args, out),
+        Verb::Merge(args) => merge::run(&args, out),
+        Verb::Slurm(args) => slurm::run(&args, out),
+        Verb::Calibrate(args) => calibrate::run(&args, out),
+        Verb::Sprt(args) => sprt::run(&args, out),
+        Verb::Report(args) => report::run(&args, out),
+        Verb::Engine(args) => engine_command(&args, &mut std::io::stdin().lock(), out),
+        Verb::Rate(args) => rate_command(&args, out),
+    }
+}

@@ -1,0 +1,52 @@
+//! `arena sprt`: a sequential probability ratio test (GSPRT) between two agents.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use clap::Args;
+
+use crate::error::ArenaError;
+use crate::output::stdout_error;
+use crate::sprt::{load, sprt, verdict_text};
+
+/// `arena sprt`.
+#[derive(Debug, Args)]
+pub struct SprtArgs {
+    /// The test's config (TOML).
+    pub config: PathBuf,
+    /// Worker threads (overrides the config).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Output folder for the games (overrides the config).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+}
+
+/// Runs `arena sprt`: the games go to `games.csv` in the output folder (replaced each
+/// run), the LLR after each batch and the verdict to `out`.
+///
+/// # Errors
+/// A bad config, or I/O failures.
+pub(crate) fn run(args: &SprtArgs, out: &mut dyn Write) -> Result<(), ArenaError> {
+    let (mut config, game) = load(&args.config)?;
+    crate::config::apply_overrides(
+        args.threads,
+        &args.out,
+        &mut config.threads,
+        &mut config.out,
+    )?;
+    let outcome = sprt(&config, &game, out)?;
+    let s = outcome.status;
+    let verdict = verdict_text(&config, s.verdict, &outcome.record);
+    writeln!(
+        out,
+        "LLR {:.3}, bounds [{:.3}, {:.3}], {} pairs (pentanomial {:?}): {verdict}",
+        s.llr,
+        s.lower,
+        s.upper,
+        outcome.record.pairs(),
+        outcome.record.pentanomial()
+    )
+    .map_err(stdout_error)?;
+    Ok(())
+}

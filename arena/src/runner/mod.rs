@@ -1,0 +1,335 @@
+//! The runner: every game of the arena is played here. [`Runner::play`] plays a list of
+//! game jobs (id, seed, seats) on one pool of worker threads, each worker with one cache
+//! of agents, and appends each finished game's row through one [`RowWriter`]. The verbs
+//! (`run`, `merge`'s resume, `calibrate`, `sprt`) schedule the jobs and say what a row
+//! holds; `play` and `replay` play their one game through the same loop,
+//! [`game::play_game`].
+
+pub mod game;
+pub mod human;
+pub mod writer;
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::{mpsc, Mutex};
+use std::time::{Duration, Instant};
+
+use agents::Evaluate;
+use engine::{Game, GameSpec};
+use rayon::prelude::*;
+
+use self::game::{play_game, AgentSeat, GameSetup, MoveSource, PlayedGame, Quiet, SearchTotals};
+use self::writer::RowWriter;
+use crate::config::AgentEntry;
+use crate::error::ArenaError;
+use crate::external::{self, Seating};
+
+/// One game to play: its id, its seed, and who sits where (indices into the runner's
+/// roster, in seat order).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Job {
+    /// The game's id in its run.
+    pub id: u64,
+    /// The game's seed: its opening and its seats' seeds derive from it.
+    pub seed: u64,
+    /// The roster index of the agent in each seat, in turn order.
+    pub seats: Vec<usize>,
+}
+
+/// A job's game, played.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Finished<M> {
+    /// The game.
+    pub played: PlayedGame<M>,
+    /// What each seat's searches did, seat by seat.
+    pub search: Vec<SearchTotals>,
+}
+
+/// In which order finished games' rows are appended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Order {
+    /// As the games finish, synced about once a second (a run's `games.csv`, sorted
+    /// when the run ends).
+    AsFinished,
+    /// In the order of the jobs, once all have finished, then synced (a calibration's
+    /// `games.csv`, which is never sorted again).
+    AsListed,
+}
+
+/// How often rows appended as games finish are synced to disk.
+const SYNC_EVERY: Duration = Duration::from_secs(1);
+
+/// Plays jobs of one game between agents named by specs.
+pub struct Runner<G: Game> {
+    start: G,
+    opening_plies: u32,
+    max_plies: u32,
+    /// The agents' specs; jobs seat them by index.
+    roster: Vec<String>,
+    pool: rayon::ThreadPool,
+    /// The workers' agent caches, lent to a worker while it plays.
+    caches: Mutex<Vec<AgentCache<G>>>,
+    /// The game and the entries of external agents (`cmd:` specs and `command` tables),
+    /// and their processes (dropped after the caches, so that every process stops).
+    programs: Programs,
+}
+
+impl<G: Evaluate> Runner<G> {
+    /// A runner of games from `start` with `opening_plies` random plies, stopped at
+    /// `max_plies`, on `threads` worker threads, between the agents of `roster` (specs,
+    /// each already checked to build).
+    ///
+    /// # Errors
+    /// The threads cannot start.
+    pub fn new(
+        start: G,
+        opening_plies: u32,
+        max_plies: u32,
+        threads: usize,
+        roster: Vec<String>,
+    ) -> Result<Runner<G>, ArenaError> {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .map_err(|e| ArenaError::failure(format!("cannot start {threads} threads: {e}")))?;
+        Ok(Runner {
+            start,
+            opening_plies,
+            max_plies,
+            roster,
+            pool,
+            caches: Mutex::new(Vec::new()),
+            programs: Programs::new(G::NAME, Vec::new(), None)?,
+        })
+    }
+
+    /// Seats external agents with the game `game` (as `newgame` names it), the settings
+    /// of `entries` (an entry's spec is its roster spec), and their standard error in
+    /// `<logs>/<name>.log`.
+    ///
+    /// # Errors
+    /// None in practice: the game was read before.
+    pub fn with_programs(
+        mut self,
+        game: &str,
+        entries: Vec<AgentEntry>,
+        logs: Option<PathBuf>,
+    ) -> Result<Runner<G>, ArenaError> {
+        // The idle processes of the old seating stop here.
+        self.programs = Programs::new(game, entries, logs)?;
+        Ok(self)
+    }
+
+    /// The roster index of `spec`, added to the roster if it is new (a spec already
+    /// checked to build).
+    pub fn enlist(&mut self, spec: &str) -> usize {
+        match self.roster.iter().position(|s| s == spec) {
+            Some(index) => index,
+            None => {
+                self.roster.push(spec.to_string());
+                self.roster.len() - 1
+            }
+        }
+    }
+
+    /// The spec of roster index `index`.
+    pub fn spec(&self, index: usize) -> &str {
+        &self.roster[index]
+    }
+
+    /// Plays `jobs` in parallel. Each finished game becomes a record by `record` (on the
+    /// worker that played it), whose line `line` (newline included) is appended to
+    /// `writer` in `order`. Returns the records in the order of `jobs`.
+    ///
+    /// # Errors
+    /// A write fails: the rows not written are dropped (a resume plays them again).
+    pub fn play<R: Send>(
+        &self,
+        jobs: &[Job],
+        record: impl Fn(&Job, Finished<G::Move>) -> R + Sync,
+        writer: &mut RowWriter,
+        line: impl Fn(&R) -> String,
+        order: Order,
+    ) -> Result<Vec<R>, ArenaError> {
+        let (sender, receiver) = mpsc::channel::<(usize, R)>();
+        let mut records: Vec<Option<R>> = jobs.iter().map(|_| None).collect();
+        let written: Result<(), ArenaError> = std::thread::scope(|scope| {
+            scope.spawn(|| {
+                self.pool.install(|| {
+                    jobs.par_iter().enumerate().for_each_init(
+                        || (sender.clone(), self.lend_cache()),
+                        |(sender, cache), (index, job)| {
+                            let finished = self.play_job(cache.get(), job);
+                            // The receiver only hangs up after a write error; then the
+                            // run is stopping anyway.
+                            let _ = sender.send((index, record(job, finished)));
+                        },
+                    )
+                });
+                drop(sender);
+            });
+            let mut result = Ok(());
+            let mut last_sync = Instant::now();
+            loop {
+                match receiver.recv_timeout(Duration::from_millis(200)) {
+                    Ok((index, record)) => {
+                        if order == Order::AsFinished && result.is_ok() {
+                            result = writer.append(&line(&record));
+                        }
+                        records[index] = Some(record);
+                    }
+                    Err(mpsc::RecvTimeoutError::Timeout) => {}
+                    Err(mpsc::RecvTimeoutError::Disconnected) => break,
+                }
+                if order == Order::AsFinished && result.is_ok() && last_sync.elapsed() >= SYNC_EVERY
+                {
+                    result = writer.sync();
+                    last_sync = Instant::now();
+                }
+            }
+            result
+        });
+        written?;
+        let records: Vec<R> = records
+            .into_iter()
+            .map(|r| r.expect("every job played"))
+            .collect();
+        if order == Order::AsListed {
+            for record in &records {
+                writer.append(&line(record))?;
+            }
+        }
+        writer.sync()?;
+        Ok(records)
+    }
+
+    /// Plays one job with agents from `cache`.
+    fn play_job(&self, cache: &mut AgentCache<G>, job: &Job) -> Finished<G::Move> {
+        let setup = GameSetup {
+            seed: job.seed,
+            opening_plies: self.opening_plies,
+            max_plies: self.max_plies,
+        };
+        let mut seated = cache.take(&self.roster, &job.seats, &self.programs);
+        let played = {
+            let mut seats: Vec<&mut dyn MoveSource<G>> = seated
+                .iter_mut()
+                .map(|seat| -> &mut dyn MoveSource<G> { seat })
+                .collect();
+            play_game(&self.start, &mut seats, &setup, &mut Quiet::new())
+                .expect("a quiet game reads and writes nothing")
+        };
+        let search = seated.iter().map(AgentSeat::totals).collect();
+        cache.give_back(&job.seats, seated);
+        Finished { played, search }
+    }
+
+    /// A cache of agents for one worker: one left by an earlier worker, or a new one.
+    fn lend_cache(&self) -> Lent<'_, G> {
+        let cache = self
+            .caches
+            .lock()
+            .map(|mut caches| caches.pop())
+            .unwrap_or_default()
+            .unwrap_or_default();
+        Lent {
+            cache: Some(cache),
+            home: &self.caches,
+        }
+    }
+}
+
+/// A worker's agent cache, handed back to the runner when the worker is done.
+struct Lent<'a, G: Game> {
+    cache: Option<AgentCache<G>>,
+    home: &'a Mutex<Vec<AgentCache<G>>>,
+}
+
+impl<G: Game> Lent<'_, G> {
+    fn get(&mut self) -> &mut AgentCache<G> {
+        self.cache.as_mut().expect("lent until dropped")
+    }
+}
+
+impl<G: Game> Drop for Lent<'_, G> {
+    fn drop(&mut self) {
+        if let (Some(cache), Ok(mut home)) = (self.cache.take(), self.home.lock()) {
+            home.push(cache);
+        }
+    }
+}
+
+/// Agents built once per worker, by roster index and seat, and reset before each game.
+/// What external agents need beyond their spec: the game, their config entries, and
+/// their processes (stopped when this is dropped).
+struct Programs {
+    game: GameSpec,
+    entries: Vec<AgentEntry>,
+    seating: Seating,
+}
+
+impl Programs {
+    fn new(
+        game: &str,
+        entries: Vec<AgentEntry>,
+        logs: Option<PathBuf>,
+    ) -> Result<Programs, ArenaError> {
+        Ok(Programs {
+            game: game.parse()?,
+            entries,
+            seating: Seating::new(logs),
+        })
+    }
+
+    /// The agent a roster spec names: an external one (with its entry's settings where
+    /// an entry has this spec) or the arena's own.
+    fn build<G: Evaluate>(&self, spec: &str) -> Result<Box<dyn agents::Agent<G>>, ArenaError> {
+        let entry = self
+            .entries
+            .iter()
+            .find(|e| e.spec == spec)
+            .cloned()
+            .unwrap_or_else(|| AgentEntry::of_spec(spec, spec));
+        external::build::<G>(&entry, &self.game, &self.seating)
+    }
+}
+
+struct AgentCache<G: Game> {
+    seated: HashMap<(usize, usize), AgentSeat<G>>,
+}
+
+impl<G: Game> Default for AgentCache<G> {
+    fn default() -> AgentCache<G> {
+        AgentCache {
+            seated: HashMap::new(),
+        }
+    }
+}
+
+impl<G: Evaluate> AgentCache<G> {
+    /// The agents of `seats` (roster indices in seat order), built on first use.
+    fn take(
+        &mut self,
+        roster: &[String],
+        seats: &[usize],
+        programs: &Programs,
+    ) -> Vec<AgentSeat<G>> {
+        seats
+            .iter()
+            .enumerate()
+            .map(|(seat, &agent)| {
+                self.seated.remove(&(agent, seat)).unwrap_or_else(|| {
+                    // Every spec of a roster was checked to build.
+                    AgentSeat::new(programs.build::<G>(&roster[agent]).expect("checked spec"))
+                })
+            })
+            .collect()
+    }
+
+    /// Puts back the agents [`AgentCache::take`] lent for `seats`.
+    fn give_back(&mut self, seats: &[usize], seated: Vec<AgentSeat<G>>) {
+        for ((seat, &agent), source) in seats.iter().enumerate().zip(seated) {
+            self.seated.insert((agent, seat), source);
+        }
+    }
+}

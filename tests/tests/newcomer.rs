@@ -1,0 +1,134 @@
+//! The newcomer's path: on a fresh copy of the repository, the README's commands run in
+//! the order it gives them, then the tests that read the repository's own files run
+//! again on that copy and pass. Following the README must never break `cargo test`.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use end_to_end::{arena_binary, repo_root, scratch, stderr, ROOT_VARIABLE};
+
+/// The prefix of the README's commands that run the arena.
+const CARGO_RUN: &str = "cargo run --release -p arena -- ";
+
+/// The tests that read the repository's files (shipped results, configs), by test
+/// binary: they run again on the copy once the README's commands have run there.
+const TESTS_ON_THE_COPY: [(&str, &str); 2] = [
+    ("report", "the_shipped_calibration_report_marks_its_levels"),
+    (
+        "human",
+        "levels_resolve_by_name_and_a_missing_one_names_its_file",
+    ),
+];
+
+/// The files git tracks here, or `None` where this is not a git checkout.
+fn tracked_files(root: &Path) -> Option<Vec<String>> {
+    let output = Command::new("git")
+        .args(["ls-files", "-z"])
+        .current_dir(root)
+        .output()
+        .ok()
+        .filter(|o| o.status.success())?;
+    let text = String::from_utf8(output.stdout).ok()?;
+    Some(
+        text.split('\0')
+            .filter(|f| !f.is_empty())
+            .map(String::from)
+            .collect(),
+    )
+}
+
+/// A fresh copy of the repository's tracked files (as a clone has them) in `dir`.
+fn fresh_copy(dir: &Path) -> Option<PathBuf> {
+    let root = repo_root();
+    let copy = dir.join("leapfrog-arena");
+    for file in tracked_files(&root)? {
+        let from = root.join(&file);
+        if !from.is_file() {
+            continue; // removed from the working tree but not yet from the index
+        }
+        let to = copy.join(&file);
+        std::fs::create_dir_all(to.parent().expect("a file's folder")).unwrap();
+        std::fs::copy(&from, &to).unwrap_or_else(|e| panic!("{file}: {e}"));
+    }
+    Some(copy)
+}
+
+/// The README's arena commands, in order: each `cargo run ... -- ARGS` line of its
+/// shell blocks, without the comment after it.
+fn readme_commands(readme: &str) -> Vec<Vec<String>> {
+    readme
+        .lines()
+        .filter_map(|line| line.trim().strip_prefix(CARGO_RUN))
+        .map(|rest| {
+            let command = rest.split(" #").next().unwrap_or(rest);
+            command.split_whitespace().map(String::from).collect()
+        })
+        .collect()
+}
+
+/// The newest test binary of the end-to-end crate named `name` (beside this one).
+fn test_binary(name: &str) -> Option<PathBuf> {
+    let exe = std::env::current_exe().ok()?;
+    let deps = exe.parent()?;
+    std::fs::read_dir(deps)
+        .ok()?
+        .flatten()
+        .map(|entry| entry.path())
+        .filter(|path| {
+            let file = path.file_name().and_then(|f| f.to_str()).unwrap_or("");
+            file.strip_prefix(name)
+                .and_then(|rest| rest.strip_prefix('-'))
+                .is_some_and(|hash| hash.chars().all(|c| c.is_ascii_hexdigit()))
+        })
+        .max_by_key(|path| path.metadata().and_then(|m| m.modified()).ok())
+}
+
+#[test]
+fn the_readme_commands_leave_the_test_suite_passing() {
+    let dir = scratch("newcomer");
+    let Some(copy) = fresh_copy(&dir) else {
+        eprintln!("not a git checkout: the newcomer test needs `git ls-files`; skipped");
+        return;
+    };
+    let readme = std::fs::read_to_string(copy.join("README.md")).unwrap();
+    let commands = readme_commands(&readme);
+    assert!(
+        commands.len() >= 4 && commands[0][0] == "run",
+        "the README's commands: {commands:?}"
+    );
+    for args in &commands {
+        let output = Command::new(arena_binary())
+            .args(args)
+            .current_dir(&copy)
+            .stdin(Stdio::null())
+            .output()
+            .expect("arena runs");
+        assert!(
+            output.status.success(),
+            "arena {}: {}",
+            args.join(" "),
+            stderr(&output)
+        );
+    }
+    assert!(
+        copy.join("results/leapfrog/games.csv").exists(),
+        "the README's calibration ran and wrote its games beside the shipped files"
+    );
+    for (binary, test) in TESTS_ON_THE_COPY {
+        let Some(path) = test_binary(binary) else {
+            panic!("the {binary} tests are not built: run `cargo test --workspace`");
+        };
+        let output = Command::new(&path)
+            .args(["--exact", test])
+            .env(ROOT_VARIABLE, &copy)
+            .output()
+            .expect("the test binary runs");
+        assert!(
+            output.status.success(),
+            "{binary} {test} fails on the copy after the README's commands:\n{}{}",
+            String::from_utf8_lossy(&output.stdout),
+            stderr(&output)
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,0 +1,271 @@
+//! One run per output folder, and the command line's errors: a held folder is refused
+//! naming its holder, `--force` removes exactly the arena's files, the exit codes mean
+//! the same for every verb, and bad values are named, bounded and cut.
+
+use std::path::Path;
+
+use end_to_end::{run, scratch, stderr};
+
+const CONFIG: &str = r#"game = "leapfrog"
+seed = 11
+games_per_pair = 2
+opening_plies = 2
+threads = 1
+out = "OUT"
+
+[[agent]]
+name = "random"
+spec = "random"
+
+[[agent]]
+name = "greedy"
+spec = "greedy"
+"#;
+
+/// Writes the config into `dir` with its output folder `out`; returns its path.
+fn config(dir: &Path, out: &Path) -> String {
+    let path = dir.join("run.toml");
+    std::fs::write(&path, CONFIG.replace("OUT", out.to_str().unwrap())).unwrap();
+    path.display().to_string()
+}
+
+#[test]
+fn a_folder_in_use_is_refused_naming_the_process() {
+    let dir = scratch("held");
+    let out = dir.join("out");
+    // This process plays the run in progress: it holds the lock, its id inside.
+    let lock = arena::output::lock(&out).unwrap();
+    let config = config(&dir, &out);
+    for extra in [&[][..], &["--force"], &["--resume"]] {
+        let mut args = vec!["run", config.as_str()];
+        args.extend_from_slice(extra);
+        let output = run(&args);
+        let err = stderr(&output);
+        assert_eq!(output.status.code(), Some(2), "{err}");
+        assert_eq!(
+            err,
+            format!(
+                "error: output folder {} is in use by process {}: wait for it to finish, or \
+                 choose another folder with --out\n",
+                out.display(),
+                std::process::id()
+            )
+        );
+    }
+    assert!(!out.join("config.toml").exists(), "nothing written");
+    drop(lock);
+    let output = run(&["run", &config]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn force_removes_every_file_of_the_old_run_and_nothing_else() {
+    let dir = scratch("force");
+    let out = dir.join("out");
+    let config = config(&dir, &out);
+    let output = run(&["run", &config, "--report"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    std::fs::write(out.join("accuracy.csv"), "left by arena analyze\n").unwrap();
+    std::fs::write(out.join("notes.txt"), "mine\n").unwrap();
+    let output = run(&["run", &config, "--force"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let mut left: Vec<String> = std::fs::read_dir(&out)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    left.sort();
+    assert_eq!(
+        left,
+        [
+            ".arena.lock",
+            "config.toml",
+            "games.csv",
+            "notes.txt",
+            "pairs.csv",
+            "standings.csv",
+            "summary.csv"
+        ]
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn exit_codes_are_the_same_everywhere() {
+    let dir = scratch("codes");
+    let missing = dir.join("nothing/games.csv");
+    let output = run(&["replay", missing.to_str().unwrap(), "--game", "0"]);
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    // A folder given for the games file is named as such, not a config elsewhere.
+    let output = run(&["replay", dir.to_str().unwrap(), "--game", "0"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        stderr(&output),
+        format!(
+            "error: {} is a folder: name the games file in it, {}\n",
+            dir.display(),
+            dir.join("games.csv").display()
+        )
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn usage_errors_name_what_is_missing() {
+    let output = run(&["solve", "leapfrog", "--table", "x.table"]);
+    assert_eq!(output.status.code(), Some(2));
+    let err = stderr(&output);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("--position"), "{err}");
+}
+
+#[test]
+fn long_values_are_cut_and_duplicate_options_refused() {
+    let long = format!("{} A", "A".repeat(200_000));
+    let output = run(&["perft", "leapfrog", "--depth", "1", "--position", &long]);
+    assert_eq!(output.status.code(), Some(2));
+    let err = stderr(&output);
+    assert!(err.len() < 1000 && err.contains("characters cut"), "{err}");
+    let output = run(&[
+        "perft",
+        "chinese-checkers:players=2,players=3",
+        "--depth",
+        "1",
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("each option once"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
+fn positions_the_rules_cannot_reach_are_refused_with_a_reason() {
+    let cases = [
+        (
+            "leapfrog",
+            "BBBBB.........AAAAA B",
+            "both sides have all their pieces home",
+        ),
+        (
+            "leapfrog",
+            "BBBB.B........AAAAA A",
+            "the side to move has all its pieces home",
+        ),
+        ("english", "B:W:B", "the board is empty"),
+        (
+            "english",
+            "B:W1-32:B",
+            "white has 32 pieces: a side starts with 12",
+        ),
+        ("english", "B:W1,20:B12", "a white man on square 1"),
+        (
+            "international",
+            "W:W31-50:B1-20,46",
+            "square 46 holds two pieces",
+        ),
+    ];
+    for (game, position, reason) in cases {
+        for verb in ["perft", "play"] {
+            let args: Vec<&str> = if verb == "perft" {
+                vec!["perft", game, "--depth", "1", "--position", position]
+            } else {
+                vec![
+                    "play",
+                    game,
+                    "--first",
+                    "random",
+                    "--second",
+                    "random",
+                    "--position",
+                    position,
+                ]
+            };
+            let output = run(&args);
+            let err = stderr(&output);
+            assert_eq!(
+                output.status.code(),
+                Some(2),
+                "{verb} {game} {position}: {err}"
+            );
+            assert!(err.contains(reason), "{verb} {game} {position}: {err}");
+        }
+    }
+}
+
+#[test]
+fn keep_duplicates_counts_every_capture_path_in_turkish_too() {
+    let output = run(&["perft", "turkish", "--depth", "3", "--keep-duplicates"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let output = run(&["perft", "leapfrog", "--depth", "1", "--keep-duplicates"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("turkish"), "{}", stderr(&output));
+}
+
+#[test]
+fn a_damaged_standings_file_fails_the_report_naming_its_line() {
+    let dir = scratch("damaged-standings");
+    let out = dir.join("out");
+    let config = config(&dir, &out);
+    assert!(run(&["run", &config]).status.success());
+    let path = out.join("standings.csv");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let damaged: Vec<String> = text
+        .lines()
+        .enumerate()
+        .map(|(i, line)| {
+            if i == 2 {
+                line.replacen(',', ",x", 6)
+            } else {
+                line.to_string()
+            }
+        })
+        .collect();
+    std::fs::write(&path, damaged.join("\n") + "\n").unwrap();
+    let output = run(&["report", out.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains(&format!("{}:3: field `", path.display())),
+        "{}",
+        stderr(&output)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_calibration_config_is_checked_whole_before_any_game() {
+    let dir = scratch("calibrate-knob");
+    let out = dir.join("out");
+    let shipped =
+        std::fs::read_to_string(end_to_end::repo_root().join("configs/calibrate-leapfrog.toml"))
+            .unwrap();
+    // Depths between 1 and 4 without `integer = true`: the ends build, 2.5 does not.
+    let text = shipped
+        .replace("base = \"perfect\"", "base = \"minimax\"")
+        .replace("knob = \"epsilon\"", "knob = \"depth\"")
+        .replace("min = 0.0", "min = 1.0")
+        .replace("max = 1.0", "max = 4.0")
+        .lines()
+        .map(|line| {
+            if line.starts_with("out =") {
+                format!("out = {:?}", out.display().to_string())
+            } else {
+                line.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    let path = dir.join("knob.toml");
+    std::fs::write(&path, text).unwrap();
+    let output = run(&["calibrate", path.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("section `family`: the knob gives spec \"minimax:depth=2.5\""),
+        "{}",
+        stderr(&output)
+    );
+    assert!(!out.exists(), "nothing written");
+    let _ = std::fs::remove_dir_all(&dir);
+}
