@@ -1,6 +1,6 @@
 //! The [`Agent`] trait: what every player offers the arena.
 
-use engine::Game;
+use engine::{EndReason, Game};
 
 /// A player of game `G`.
 ///
@@ -18,6 +18,16 @@ pub trait Agent<G: Game>: Send {
     /// this agent's. The move must be legal; an agent that returns an illegal move loses
     /// the game by forfeit.
     fn choose(&mut self, position: &G) -> G::Move;
+
+    /// The move to play in `position`, as [`Agent::choose`], or why this seat gives the
+    /// game up: a player that runs as a program of its own may crash, hang, answer
+    /// nonsense or resign. The default asks [`Agent::choose`], which cannot fail.
+    ///
+    /// # Errors
+    /// The [`Forfeit`] that ends the game, lost by this seat.
+    fn try_choose(&mut self, position: &G) -> Result<G::Move, Forfeit> {
+        Ok(self.choose(position))
+    }
 
     /// Tells the agent that `mv` was played in `before` (by any seat, this one included),
     /// so that it can keep its search tree. The default ignores it.
@@ -43,6 +53,17 @@ pub trait Agent<G: Game>: Send {
         scores.clear();
         scores.resize(moves.len(), 0.0);
     }
+}
+
+/// Why a seat gave its game up: the game's end reason ([`EndReason::Crash`],
+/// [`EndReason::Illegal`], [`EndReason::Timeout`], [`EndReason::Resign`], ...) and what
+/// happened, in words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Forfeit {
+    /// The end reason the game records.
+    pub reason: EndReason,
+    /// What happened, for people.
+    pub detail: String,
 }
 
 /// What one search did.

@@ -29,7 +29,7 @@ pub mod tt;
 #[cfg(test)]
 mod testing;
 
-pub use agent::{Agent, SearchInfo};
+pub use agent::{Agent, Forfeit, SearchInfo};
 pub use eval::Evaluate;
 pub use greedy::GreedyAgent;
 pub use mcts::{MctsAgent, MctsSettings, Playout};

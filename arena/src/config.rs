@@ -1,7 +1,7 @@
 //! Tournament configs: TOML read into a validated [`TournamentConfig`], with errors that
 //! name the file, the line and the field, and quote what was written.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
@@ -35,17 +35,49 @@ struct RawConfig {
 #[serde(deny_unknown_fields)]
 struct RawAgent {
     name: Spanned<String>,
-    spec: Spanned<String>,
+    spec: Option<Spanned<String>>,
+    command: Option<Spanned<Vec<String>>>,
+    protocol: Option<Spanned<String>>,
+    options: Option<BTreeMap<String, toml::Value>>,
+    move_timeout_ms: Option<Spanned<u64>>,
+    working_dir: Option<String>,
 }
 
-/// One entrant of a tournament.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// One entrant of a tournament: one of the arena's agents by its spec, or a program of
+/// its own (`command`, with the settings after it) that speaks the arena protocol.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct AgentEntry {
     /// The name in the CSV files.
     pub name: String,
-    /// The spec string that builds it.
+    /// The spec string that builds it; for a `command`, the command's words after `cmd:`.
     pub spec: String,
+    /// The program and its arguments, for an external agent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub command: Option<Vec<String>>,
+    /// The protocol the program speaks (`arena`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub protocol: Option<String>,
+    /// `option` lines sent to the program at start-up.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub options: Option<BTreeMap<String, String>>,
+    /// How long the program may take for a move before it forfeits (fault detection).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub move_timeout_ms: Option<u64>,
+    /// The folder the program runs in.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub working_dir: Option<String>,
+}
+
+impl AgentEntry {
+    /// An entry of one of the arena's agents, or of a `cmd:` spec.
+    pub fn of_spec(name: &str, spec: &str) -> AgentEntry {
+        AgentEntry {
+            name: name.into(),
+            spec: spec.into(),
+            ..AgentEntry::default()
+        }
+    }
 }
 
 /// Everything that decides a tournament's results. Two runs with equal identities write
@@ -86,10 +118,7 @@ impl RunIdentity {
             bootstrap: 50,
             agent: names
                 .iter()
-                .map(|name| AgentEntry {
-                    name: name.to_string(),
-                    spec: "random".into(),
-                })
+                .map(|name| AgentEntry::of_spec(name, "random"))
                 .collect(),
         }
     }
@@ -215,15 +244,14 @@ pub fn parse(path: &Path, text: &str) -> Result<TournamentConfig, ArenaError> {
                 format!("field `name`: duplicate agent name {name:?}"),
             ));
         }
-        let spec = entry.spec.get_ref();
+        let built = agent_entry(&at, entry, name)?;
         with_game!(game.kind, G => {
-            agents::build::<G>(spec)
-                .map_err(|e| at(entry.spec.span(), format!("field `spec`: {e}")))?;
+            if let Some(spec) = &entry.spec {
+                crate::external::build::<G>(&built, &game, &crate::external::Seating::default())
+                    .map_err(|e| at(spec.span(), format!("field `spec`: {e}")))?;
+            }
         });
-        agent.push(AgentEntry {
-            name: name.clone(),
-            spec: spec.clone(),
-        });
+        agent.push(built);
     }
     let anchor = match &raw.anchor {
         None => agent[0].name.clone(),
@@ -283,6 +311,105 @@ pub fn parse(path: &Path, text: &str) -> Result<TournamentConfig, ArenaError> {
         players,
         threads,
         out,
+    })
+}
+
+/// The entry of one `[[agent]]` table: exactly one of `spec` and `command`, and the
+/// external agent's settings only with a `command`.
+fn agent_entry(
+    at: &dyn Fn(Range<usize>, String) -> ArenaError,
+    entry: &RawAgent,
+    name: &str,
+) -> Result<AgentEntry, ArenaError> {
+    let span = entry.name.span();
+    let Some(command) = &entry.command else {
+        let Some(spec) = &entry.spec else {
+            return Err(at(
+                span,
+                format!("agent {name:?}: expected `spec = \"...\"` or `command = [...]`"),
+            ));
+        };
+        let external = entry.protocol.is_some()
+            || entry.options.is_some()
+            || entry.move_timeout_ms.is_some()
+            || entry.working_dir.is_some();
+        if external {
+            return Err(at(
+                span,
+                format!(
+                    "agent {name:?}: `protocol`, `options`, `move_timeout_ms` and \
+                     `working_dir` go with `command = [...]`, not with `spec`"
+                ),
+            ));
+        }
+        return Ok(AgentEntry::of_spec(name, spec.get_ref()));
+    };
+    if entry.spec.is_some() {
+        return Err(at(
+            span,
+            format!("agent {name:?}: expected one of `spec` and `command`, not both"),
+        ));
+    }
+    let words = command.get_ref();
+    if words.is_empty() || words[0].trim().is_empty() {
+        return Err(at(
+            command.span(),
+            "field `command`: expected the program and its arguments, as in \
+             [\"python3\", \"bots/mine.py\"]"
+                .into(),
+        ));
+    }
+    if let Some(protocol) = &entry.protocol {
+        if protocol.get_ref() != "arena" {
+            return Err(at(
+                protocol.span(),
+                format!(
+                    "field `protocol`: {:?}: expected \"arena\"",
+                    protocol.get_ref()
+                ),
+            ));
+        }
+    }
+    if let Some(timeout) = &entry.move_timeout_ms {
+        if *timeout.get_ref() == 0 {
+            return Err(at(
+                timeout.span(),
+                "field `move_timeout_ms`: 0: expected at least 1".into(),
+            ));
+        }
+    }
+    let options = match &entry.options {
+        None => None,
+        Some(table) => Some(
+            table
+                .iter()
+                .map(|(key, value)| {
+                    let text = match value {
+                        toml::Value::String(text) => text.clone(),
+                        other => other.to_string(),
+                    };
+                    if key.contains([' ', '=']) || text.contains('\n') {
+                        return Err(at(
+                            span.clone(),
+                            format!(
+                                "agent {name:?}: option {key:?}: expected a key without \
+                                 spaces or `=` and a one-line value"
+                            ),
+                        ));
+                    }
+                    Ok((key.clone(), text))
+                })
+                .collect::<Result<BTreeMap<_, _>, _>>()?,
+        ),
+    };
+    Ok(AgentEntry {
+        name: name.to_string(),
+        spec: format!("{}{}", crate::external::COMMAND_PREFIX, words.join(" ")),
+        command: Some(words.clone()),
+        protocol: entry.protocol.as_ref().map(|p| p.get_ref().clone()),
+        options,
+        move_timeout_ms: entry.move_timeout_ms.as_ref().map(|t| *t.get_ref()),
+        working_dir: entry.working_dir.clone(),
     })
 }
 
@@ -506,9 +633,10 @@ pub(crate) fn located(path: &Path, text: &str, span: Range<usize>, message: Stri
 }
 
 /// Checks that `spec` builds an agent for `game`.
-pub(crate) fn check_spec(game: &GameSpec, spec: &str) -> Result<(), agents::SpecError> {
+pub(crate) fn check_spec(game: &GameSpec, spec: &str) -> Result<(), ArenaError> {
+    let entry = AgentEntry::of_spec(spec, spec);
     with_game!(game.kind, G => {
-        agents::build::<G>(spec)?;
+        crate::external::build::<G>(&entry, game, &crate::external::Seating::default())?;
     });
     Ok(())
 }

@@ -3,7 +3,7 @@
 //!
 //! Read top-down: `cli` (the verbs and their arguments) calls the work of each verb
 //! (`tournament`, `merge`, `calibrate`, `sprt`, `play`, `analyze`,
-//! `slurm`, `report`), which plays its games on the `runner` (the one game loop,
+//! `slurm`, `report`, `rate`, `engine_protocol`), which plays its games on the `runner` (the one game loop,
 //! the worker pool, the agent cache, the row writer) and keeps its files in the
 //! `run_folder` (a tournament's) or its own folder; below them the statistics
 //! (`stats`, `summaries`), the files' formats (`games_csv`, `batches`, `pdn`),
@@ -14,7 +14,9 @@ pub mod batches;
 pub mod calibrate;
 pub mod cli;
 pub mod config;
+pub mod engine_protocol;
 pub mod error;
+pub mod external;
 pub mod games_csv;
 pub mod levels;
 pub mod limits;
@@ -22,6 +24,7 @@ pub(crate) mod merge;
 pub mod output;
 pub(crate) mod pdn;
 pub(crate) mod play;
+pub(crate) mod rate;
 pub mod report;
 pub mod run_folder;
 pub(crate) mod runner;

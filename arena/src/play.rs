@@ -5,10 +5,11 @@ use std::io::Write;
 use std::path::Path;
 
 use agents::Evaluate;
-use engine::{Game, Outcome, Seat};
+use engine::{Game, GameSpec, Outcome, Seat};
 
 use crate::config::{AgentEntry, RunIdentity};
 use crate::error::ArenaError;
+use crate::external::Seating;
 use crate::games_csv::{self, GameRow};
 use crate::output::{stdout_error, write_atomically};
 use crate::runner::game::{GameSetup, PlayedGame, Printed};
@@ -53,10 +54,7 @@ pub(crate) fn play_identity(
         } else {
             games_csv::SEAT_LABELS[seat].to_string()
         };
-        agent.push(AgentEntry {
-            name,
-            spec: spec.trim().to_string(),
-        });
+        agent.push(AgentEntry::of_spec(&name, spec.trim()));
     }
     RunIdentity {
         game: game.trim().to_string(),
@@ -115,6 +113,7 @@ fn check_seat_count<G: Game>(start: &G, specs: &[String]) -> Result<(), ArenaErr
 /// The wrong number of specs, a bad spec, or a failed read or write.
 pub fn play_printed<G: Evaluate>(
     start: &G,
+    game: &GameSpec,
     specs: &[String],
     setup: &GameSetup,
     show: bool,
@@ -122,9 +121,12 @@ pub fn play_printed<G: Evaluate>(
     out: &mut dyn Write,
 ) -> Result<PlayedGame<G::Move>, ArenaError> {
     check_seat_count(start, specs)?;
+    // External agents' standard error stays on the terminal; their processes stop when
+    // the players are dropped, at the end of this function.
+    let seating = Seating::new(None);
     let mut players: Vec<Player<G>> = specs
         .iter()
-        .map(|spec| Player::build(spec))
+        .map(|spec| Player::build(spec, game, &seating))
         .collect::<Result<_, _>>()?;
     let with_people = players.iter().any(|p| matches!(p, Player::Human));
     let mut view = Printed {

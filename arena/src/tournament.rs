@@ -130,6 +130,11 @@ fn play_pending<G: Evaluate>(
         identity.max_plies,
         config.threads,
         roster,
+    )?
+    .with_programs(
+        &identity.game,
+        identity.agent.clone(),
+        Some(config.out.join("logs")),
     )?;
     let progress = progress_bar(jobs.len() as u64 + rows.len() as u64, rows.len() as u64);
     let pairing: HashMap<u64, usize> = pending.iter().map(|g| (g.game_id, g.pairing)).collect();

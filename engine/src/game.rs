@@ -289,11 +289,18 @@ pub enum EndReason {
     DrawRule,
     /// The same position occurred as often as the rules allow.
     Repetition,
+    /// A seat's player, a program of its own, exited or closed its output before it
+    /// answered, and lost.
+    Crash,
+    /// A seat's player answered with a move that is not legal (or not a move) and lost.
+    Illegal,
+    /// A seat's player, a program of its own, did not answer in time and lost.
+    Timeout,
 }
 
 impl EndReason {
     /// Every reason, in the order reports list them.
-    pub const ALL: [EndReason; 8] = [
+    pub const ALL: [EndReason; 11] = [
         EndReason::Goal,
         EndReason::Stuck,
         EndReason::PlyCap,
@@ -302,6 +309,9 @@ impl EndReason {
         EndReason::NoMoves,
         EndReason::DrawRule,
         EndReason::Repetition,
+        EndReason::Crash,
+        EndReason::Illegal,
+        EndReason::Timeout,
     ];
 
     /// The reason as the arena's CSV spells it.
@@ -315,6 +325,9 @@ impl EndReason {
             EndReason::NoMoves => "no_moves",
             EndReason::DrawRule => "draw_rule",
             EndReason::Repetition => "repetition",
+            EndReason::Crash => "crash",
+            EndReason::Illegal => "illegal",
+            EndReason::Timeout => "timeout",
         }
     }
 }

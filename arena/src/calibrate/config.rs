@@ -308,10 +308,7 @@ pub fn parse(path: &Path, text: &str) -> Result<CalibrationConfig, ArenaError> {
         }
         check_spec(&game, entry.spec.get_ref())
             .map_err(|e| at(entry.spec.span(), format!("field `spec`: {e}")))?;
-        reference.push(AgentEntry {
-            name: name.clone(),
-            spec: entry.spec.get_ref().clone(),
-        });
+        reference.push(AgentEntry::of_spec(name, entry.spec.get_ref()));
     }
     let anchor = match &raw.anchor {
         None => reference[0].name.clone(),

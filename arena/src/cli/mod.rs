@@ -20,7 +20,9 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+use crate::engine_protocol::{engine_command, EngineArgs};
 use crate::error::ArenaError;
+use crate::rate::{rate_command, RateArgs};
 
 pub use analyze::AnalyzeArgs;
 pub use calibrate::CalibrateArgs;
@@ -68,6 +70,12 @@ pub enum Verb {
     Sprt(SprtArgs),
     /// Write `DIR/report.html`: charts and tables of a finished run or calibration.
     Report(ReportArgs),
+    /// Answer the arena protocol (docs/protocol.md) on standard input and output as one
+    /// of the arena's agents or levels, for another program to play against.
+    Engine(EngineArgs),
+    /// Rate an agent (a spec or `cmd:` program) against a game's shipped levels and place
+    /// it on their rating scale.
+    Rate(RateArgs),
 }
 
 /// The whole `arena` command: parses the process's command line, runs the verb on
@@ -146,5 +154,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), ArenaError> {
         Verb::Calibrate(args) => calibrate::run(&args, out),
         Verb::Sprt(args) => sprt::run(&args, out),
         Verb::Report(args) => report::run(&args, out),
+        Verb::Engine(args) => engine_command(&args, &mut std::io::stdin().lock(), out),
+        Verb::Rate(args) => rate_command(&args, out),
     }
 }

@@ -19,8 +19,10 @@ pub struct PlayArgs {
     /// The game, with options if any.
     pub game: String,
     /// Spec of the player in seat A, which moves first: an agent (e.g. `minimax:depth=4`),
-    /// a level (`level:easy`, `level:medium`, `level:hard`) or `human` (you, at the
-    /// keyboard: type a move, `hint`, `undo` or `quit`).
+    /// a level (`level:easy`, `level:medium`, `level:hard`), `human` (you, at the
+    /// keyboard: type a move, `hint`, `undo` or `quit`), or a program that speaks the
+    /// arena protocol, `cmd:` and its command line split at spaces (e.g.
+    /// `cmd:python3 bots/mine.py`; see docs/protocol.md).
     #[arg(long, required_unless_present = "seat")]
     pub first: Option<String>,
     /// Spec of the player in seat B (as for --first).
@@ -106,10 +108,10 @@ pub(crate) fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<(), ArenaError
                 .map_err(|e| e.to_string());
             let mut console = Console::<_, G>::new(&mut input, hint_spec, args.seed)
                 .echoing(!input_is_terminal);
-            play_printed::<G>(&start, &specs, &setup, args.show, &mut console, out)?
+            play_printed::<G>(&start, &game, &specs, &setup, args.show, &mut console, out)?
         } else {
             let mut nobody = RecordedMoves::new("");
-            play_printed::<G>(&start, &specs, &setup, args.show, &mut nobody, out)?
+            play_printed::<G>(&start, &game, &specs, &setup, args.show, &mut nobody, out)?
         };
         if let Some(record) = &args.record {
             let identity = play_identity(&args.game, &written, &specs, &setup);

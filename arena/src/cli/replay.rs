@@ -87,10 +87,10 @@ pub(crate) fn run(args: &ReplayArgs, out: &mut dyn Write) -> Result<(), ArenaErr
                 ArenaError::differs(format!("game {} has an illegal move at {e}", row.game_id))
             })?;
             let mut recorded = RecordedMoves::new(&row.moves);
-            play_printed::<G>(&start, &specs, &setup, args.show, &mut recorded, out)?
+            play_printed::<G>(&start, &game, &specs, &setup, args.show, &mut recorded, out)?
         } else {
             let mut nobody = RecordedMoves::new("");
-            play_printed::<G>(&start, &specs, &setup, args.show, &mut nobody, out)?
+            play_printed::<G>(&start, &game, &specs, &setup, args.show, &mut nobody, out)?
         };
         (
             move_texts(&played),

@@ -39,6 +39,19 @@ pub enum Fault {
     TimedOut,
 }
 
+impl Fault {
+    /// The end reason `games.csv` records for this fault: `illegal`, `crash`,
+    /// `timeout`, or `forfeit` for an agent that panicked.
+    pub fn end_reason(&self) -> EndReason {
+        match self {
+            Fault::Illegal(_) => EndReason::Illegal,
+            Fault::Panicked(_) => EndReason::Forfeit,
+            Fault::Crashed(_) => EndReason::Crash,
+            Fault::TimedOut => EndReason::Timeout,
+        }
+    }
+}
+
 impl fmt::Display for Fault {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -337,7 +350,7 @@ fn forfeit<M>(moves: Vec<M>, seat: Seat, players: usize, fault: Fault) -> Played
     let scores: Vec<i32> = Seat::all(players).map(|s| i32::from(s != seat)).collect();
     PlayedGame {
         moves,
-        outcome: Outcome::from_scores(&scores, EndReason::Forfeit),
+        outcome: Outcome::from_scores(&scores, fault.end_reason()),
         forfeit: Some((seat, fault)),
     }
 }
@@ -420,14 +433,22 @@ impl<G: Game> MoveSource<G> for AgentSeat<G> {
     ) -> io::Result<Turn<G::Move>> {
         let agent = &mut self.agent;
         Ok(
-            match catch_unwind(AssertUnwindSafe(|| agent.choose(position))) {
-                Ok(mv) => {
+            match catch_unwind(AssertUnwindSafe(|| agent.try_choose(position))) {
+                Ok(Ok(mv)) => {
                     let info: SearchInfo = self.agent.last_search();
                     self.totals.moves += 1;
                     self.totals.nodes += info.nodes;
                     self.totals.iterations += info.iterations;
                     Turn::Play(mv)
                 }
+                // A program behind the agent gave up or failed.
+                Ok(Err(forfeit)) => match forfeit.reason {
+                    EndReason::Resign => Turn::Resign,
+                    EndReason::Timeout => Turn::Forfeit(Fault::TimedOut),
+                    EndReason::Illegal => Turn::Forfeit(Fault::Illegal(forfeit.detail)),
+                    EndReason::Crash => Turn::Forfeit(Fault::Crashed(forfeit.detail)),
+                    _ => Turn::Forfeit(Fault::Panicked(forfeit.detail)),
+                },
                 Err(panic) => Turn::Forfeit(Fault::Panicked(panic_message(&*panic))),
             },
         )
@@ -493,10 +514,11 @@ mod tests {
         };
         let game = play(0, 1, setup);
         assert_eq!(game.outcome.winner(), Some(Seat::A));
-        assert_eq!(game.outcome.reason(), EndReason::Forfeit);
+        assert_eq!(game.outcome.reason(), EndReason::Illegal);
         assert_eq!(game.moves.len(), 1);
         let game = play(2, 0, setup);
         assert_eq!(game.outcome.winner(), Some(Seat::B));
+        assert_eq!(game.outcome.reason(), EndReason::Forfeit);
         assert_eq!(
             game.forfeit.unwrap().1.to_string(),
             "panicked: out of ideas"

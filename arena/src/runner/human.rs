@@ -261,11 +261,17 @@ impl<G: Evaluate> Player<G> {
     ///
     /// # Errors
     /// A spec that names no agent.
-    pub fn build(spec: &str) -> Result<Player<G>, agents::SpecError> {
+    pub fn build(
+        spec: &str,
+        game: &engine::GameSpec,
+        seating: &crate::external::Seating,
+    ) -> Result<Player<G>, crate::error::ArenaError> {
         if is_human(spec) {
             Ok(Player::Human)
         } else {
-            agents::build::<G>(spec).map(|agent| Player::Agent(AgentSeat::new(agent)))
+            let entry = crate::config::AgentEntry::of_spec(spec, spec);
+            crate::external::build::<G>(&entry, game, seating)
+                .map(|agent| Player::Agent(AgentSeat::new(agent)))
         }
     }
 }

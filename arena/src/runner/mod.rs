@@ -10,16 +10,19 @@ pub mod human;
 pub mod writer;
 
 use std::collections::HashMap;
+use std::path::PathBuf;
 use std::sync::{mpsc, Mutex};
 use std::time::{Duration, Instant};
 
 use agents::Evaluate;
-use engine::Game;
+use engine::{Game, GameSpec};
 use rayon::prelude::*;
 
 use self::game::{play_game, AgentSeat, GameSetup, MoveSource, PlayedGame, Quiet, SearchTotals};
 use self::writer::RowWriter;
+use crate::config::AgentEntry;
 use crate::error::ArenaError;
+use crate::external::{self, Seating};
 
 /// One game to play: its id, its seed, and who sits where (indices into the runner's
 /// roster, in seat order).
@@ -68,6 +71,9 @@ pub struct Runner<G: Game> {
     pool: rayon::ThreadPool,
     /// The workers' agent caches, lent to a worker while it plays.
     caches: Mutex<Vec<AgentCache<G>>>,
+    /// The game and the entries of external agents (`cmd:` specs and `command` tables),
+    /// and their processes (dropped after the caches, so that every process stops).
+    programs: Programs,
 }
 
 impl<G: Evaluate> Runner<G> {
@@ -95,7 +101,25 @@ impl<G: Evaluate> Runner<G> {
             roster,
             pool,
             caches: Mutex::new(Vec::new()),
+            programs: Programs::new(G::NAME, Vec::new(), None)?,
         })
+    }
+
+    /// Seats external agents with the game `game` (as `newgame` names it), the settings
+    /// of `entries` (an entry's spec is its roster spec), and their standard error in
+    /// `<logs>/<name>.log`.
+    ///
+    /// # Errors
+    /// None in practice: the game was read before.
+    pub fn with_programs(
+        mut self,
+        game: &str,
+        entries: Vec<AgentEntry>,
+        logs: Option<PathBuf>,
+    ) -> Result<Runner<G>, ArenaError> {
+        // The idle processes of the old seating stop here.
+        self.programs = Programs::new(game, entries, logs)?;
+        Ok(self)
     }
 
     /// The roster index of `spec`, added to the roster if it is new (a spec already
@@ -189,7 +213,7 @@ impl<G: Evaluate> Runner<G> {
             opening_plies: self.opening_plies,
             max_plies: self.max_plies,
         };
-        let mut seated = cache.take(&self.roster, &job.seats);
+        let mut seated = cache.take(&self.roster, &job.seats, &self.programs);
         let played = {
             let mut seats: Vec<&mut dyn MoveSource<G>> = seated
                 .iter_mut()
@@ -239,6 +263,40 @@ impl<G: Game> Drop for Lent<'_, G> {
 }
 
 /// Agents built once per worker, by roster index and seat, and reset before each game.
+/// What external agents need beyond their spec: the game, their config entries, and
+/// their processes (stopped when this is dropped).
+struct Programs {
+    game: GameSpec,
+    entries: Vec<AgentEntry>,
+    seating: Seating,
+}
+
+impl Programs {
+    fn new(
+        game: &str,
+        entries: Vec<AgentEntry>,
+        logs: Option<PathBuf>,
+    ) -> Result<Programs, ArenaError> {
+        Ok(Programs {
+            game: game.parse()?,
+            entries,
+            seating: Seating::new(logs),
+        })
+    }
+
+    /// The agent a roster spec names: an external one (with its entry's settings where
+    /// an entry has this spec) or the arena's own.
+    fn build<G: Evaluate>(&self, spec: &str) -> Result<Box<dyn agents::Agent<G>>, ArenaError> {
+        let entry = self
+            .entries
+            .iter()
+            .find(|e| e.spec == spec)
+            .cloned()
+            .unwrap_or_else(|| AgentEntry::of_spec(spec, spec));
+        external::build::<G>(&entry, &self.game, &self.seating)
+    }
+}
+
 struct AgentCache<G: Game> {
     seated: HashMap<(usize, usize), AgentSeat<G>>,
 }
@@ -253,14 +311,19 @@ impl<G: Game> Default for AgentCache<G> {
 
 impl<G: Evaluate> AgentCache<G> {
     /// The agents of `seats` (roster indices in seat order), built on first use.
-    fn take(&mut self, roster: &[String], seats: &[usize]) -> Vec<AgentSeat<G>> {
+    fn take(
+        &mut self,
+        roster: &[String],
+        seats: &[usize],
+        programs: &Programs,
+    ) -> Vec<AgentSeat<G>> {
         seats
             .iter()
             .enumerate()
             .map(|(seat, &agent)| {
                 self.seated.remove(&(agent, seat)).unwrap_or_else(|| {
                     // Every spec of a roster was checked to build.
-                    AgentSeat::new(agents::build::<G>(&roster[agent]).expect("checked spec"))
+                    AgentSeat::new(programs.build::<G>(&roster[agent]).expect("checked spec"))
                 })
             })
             .collect()

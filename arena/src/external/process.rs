@@ -1,0 +1,159 @@
+//! One running external agent: the child process, a buffered pipe to its input, its
+//! output read line by line on a thread of its own (so that a wait can time out), and a
+//! stop that never leaves it running.
+
+use std::fs::{File, OpenOptions};
+use std::io::{self, BufRead, BufReader, BufWriter, Write};
+use std::path::Path;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+use super::ExternalSpec;
+
+/// How long a stopped agent may take to exit after `quit` before it is killed.
+const GRACE: Duration = Duration::from_millis(200);
+
+/// Why a wait for a line ended without one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Silence {
+    /// The agent closed its output (it exited or crashed).
+    Closed,
+    /// No line came in time.
+    Timeout,
+}
+
+/// A started agent.
+pub struct Process {
+    child: Child,
+    input: Option<BufWriter<ChildStdin>>,
+    lines: Receiver<String>,
+}
+
+impl Process {
+    /// Starts `spec`'s program, its standard error appended to `log` (or left on the
+    /// arena's own when `None`).
+    ///
+    /// # Errors
+    /// The program cannot be started, or the log cannot be opened.
+    pub fn start(spec: &ExternalSpec, log: Option<&Path>) -> io::Result<Process> {
+        let mut command = Command::new(&spec.command[0]);
+        command
+            .args(&spec.command[1..])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped());
+        if let Some(dir) = &spec.working_dir {
+            command.current_dir(dir);
+        }
+        if let Some(path) = log {
+            let file: File = OpenOptions::new().create(true).append(true).open(path)?;
+            command.stderr(file);
+        }
+        let mut child = command.spawn()?;
+        let input = child.stdin.take().map(BufWriter::new);
+        let output = child.stdout.take().expect("stdout is piped");
+        let (sender, lines) = mpsc::channel();
+        // The reader ends at the end of the agent's output; it is never joined, since a
+        // program's own children may hold the pipe open after it was killed.
+        std::thread::Builder::new()
+            .name("external-agent-output".into())
+            .spawn(move || {
+                let mut output = BufReader::new(output);
+                let mut bytes = Vec::new();
+                loop {
+                    bytes.clear();
+                    match output.read_until(b'\n', &mut bytes) {
+                        Ok(0) | Err(_) => break,
+                        Ok(_) => {
+                            let text = String::from_utf8_lossy(&bytes);
+                            let line = text.trim_end_matches(['\n', '\r']).to_string();
+                            if sender.send(line).is_err() {
+                                break;
+                            }
+                        }
+                    }
+                }
+            })?;
+        Ok(Process {
+            child,
+            input,
+            lines,
+        })
+    }
+
+    /// Queues `line` (a newline is added); [`Process::flush`] sends what is queued.
+    ///
+    /// # Errors
+    /// The agent's input is closed.
+    pub fn send(&mut self, line: &str) -> io::Result<()> {
+        let input = self.input.as_mut().ok_or(io::ErrorKind::BrokenPipe)?;
+        input.write_all(line.as_bytes())?;
+        input.write_all(b"\n")
+    }
+
+    /// Sends the queued lines.
+    ///
+    /// # Errors
+    /// The agent's input is closed.
+    pub fn flush(&mut self) -> io::Result<()> {
+        self.input
+            .as_mut()
+            .ok_or(io::ErrorKind::BrokenPipe)?
+            .flush()
+    }
+
+    /// The agent's next line, waiting until `deadline` at most.
+    ///
+    /// # Errors
+    /// The output closed, or the deadline passed.
+    pub fn receive(&mut self, deadline: Instant) -> Result<String, Silence> {
+        // A line already there is taken without looking at the clock.
+        if let Ok(line) = self.lines.try_recv() {
+            return Ok(line);
+        }
+        let wait = deadline.saturating_duration_since(Instant::now());
+        match self.lines.recv_timeout(wait) {
+            Ok(line) => Ok(line),
+            Err(RecvTimeoutError::Timeout) => Err(Silence::Timeout),
+            Err(RecvTimeoutError::Disconnected) => Err(Silence::Closed),
+        }
+    }
+
+    /// The line of the agent that starts with `word` (the rest of it), skipping every
+    /// other line, until `deadline`.
+    ///
+    /// # Errors
+    /// As [`Process::receive`].
+    pub fn expect(&mut self, word: &str, deadline: Instant) -> Result<String, Silence> {
+        loop {
+            let line = self.receive(deadline)?;
+            let mut parts = line.splitn(2, ' ');
+            if parts.next() == Some(word) {
+                return Ok(parts.next().unwrap_or("").to_string());
+            }
+        }
+    }
+}
+
+impl Drop for Process {
+    /// Asks the agent to quit, closes its input, and kills it if it has not exited after
+    /// a short grace.
+    fn drop(&mut self) {
+        if let Some(mut input) = self.input.take() {
+            let _ = input.write_all(b"quit\n");
+            let _ = input.flush();
+        }
+        let until = Instant::now() + GRACE;
+        loop {
+            match self.child.try_wait() {
+                Ok(Some(_)) => return,
+                Ok(None) if Instant::now() < until => {
+                    std::thread::sleep(Duration::from_millis(2));
+                }
+                _ => break,
+            }
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}

@@ -1,0 +1,292 @@
+//! `arena rate`: one agent (the arena's own or a program) against every shipped level of
+//! a game and the scale's anchor, in seat-swapped pairs, placed on the rating scale of
+//! `results/<game>/difficulty.csv` by maximum likelihood, with a bootstrap interval.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use agents::Evaluate;
+use clap::Args;
+use engine::{with_game, GameSpec, Seat};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
+
+use crate::config::AgentEntry;
+use crate::error::ArenaError;
+use crate::external::{self, Seating};
+use crate::output::stdout_error;
+use crate::runner::game::{play_game, AgentSeat, GameSetup, MoveSource, Quiet};
+use crate::seeds;
+use crate::stats::{quantile_sorted, score_from_elo};
+
+/// `arena rate`.
+#[derive(Debug, Args)]
+pub struct RateArgs {
+    /// The game (its shipped levels are rated in `results/<game>/difficulty.csv`).
+    pub game: String,
+    /// The agent to rate: a spec (`minimax:depth=2`) or a program (`cmd:python3 bot.py`).
+    #[arg(long)]
+    pub agent: String,
+    /// Game pairs (seats swapped) against each opponent.
+    #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub games: u32,
+    /// The master seed.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Worker threads (default: one per core).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// The folder of the shipped scale (default: `results/<game>`), holding
+    /// `difficulty.csv` and the calibration's `config.toml`.
+    #[arg(long, value_name = "DIR")]
+    pub scale: Option<PathBuf>,
+}
+
+/// An opponent of known rating.
+struct Opponent {
+    name: String,
+    spec: String,
+    rating: f64,
+}
+
+/// Bootstrap resamples for the interval.
+const RESAMPLES: usize = 400;
+
+/// Runs `arena rate`.
+///
+/// # Errors
+/// An unknown game, a game without a shipped scale, a bad spec, or a failed write.
+pub fn rate_command(args: &RateArgs, out: &mut dyn Write) -> Result<(), ArenaError> {
+    let game: GameSpec = args.game.parse()?;
+    let dir = args
+        .scale
+        .clone()
+        .unwrap_or_else(|| Path::new("results").join(game.kind.to_string()));
+    let opponents = read_scale(&dir)?;
+    let (opening_plies, max_plies) = read_setup(&dir)?;
+    let threads = args
+        .threads
+        .unwrap_or_else(crate::config::default_threads)
+        .max(1);
+    // Per opponent, the agent's score in each pair (0, 0.5, 1, 1.5 or 2 points).
+    let pairs: Vec<Vec<f64>> = with_game!(game.kind, G => play_all::<G>(
+        &game, args, &opponents, opening_plies, max_plies, threads
+    )?);
+    for (opponent, points) in opponents.iter().zip(&pairs) {
+        let score = points.iter().sum::<f64>() / (2.0 * points.len() as f64);
+        writeln!(
+            out,
+            "vs {} ({}, rating {:.1}): score {score:.3} over {} games",
+            opponent.name,
+            opponent.spec,
+            opponent.rating,
+            2 * points.len()
+        )
+        .map_err(stdout_error)?;
+    }
+    let ratings: Vec<f64> = opponents.iter().map(|o| o.rating).collect();
+    let rating = fit(&ratings, &pairs);
+    let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
+    let mut resampled: Vec<f64> = (0..RESAMPLES)
+        .map(|_| {
+            let sample: Vec<Vec<f64>> = pairs
+                .iter()
+                .map(|p| {
+                    (0..p.len())
+                        .map(|_| p[rng.random_range(0..p.len())])
+                        .collect()
+                })
+                .collect();
+            fit(&ratings, &sample)
+        })
+        .collect();
+    resampled.sort_by(f64::total_cmp);
+    let lo = quantile_sorted(&resampled, 0.025);
+    let hi = quantile_sorted(&resampled, 0.975);
+    let closest = opponents
+        .iter()
+        .filter(|o| o.name != ANCHOR_NAME)
+        .min_by(|a, b| {
+            (a.rating - rating)
+                .abs()
+                .total_cmp(&(b.rating - rating).abs())
+        })
+        .map_or("-", |o| o.name.as_str());
+    writeln!(out, "rating: {rating:.0} [{lo:.0}, {hi:.0}]").map_err(stdout_error)?;
+    writeln!(out, "level: {closest}").map_err(stdout_error)?;
+    Ok(())
+}
+
+/// The name the scale's anchor (`random`, rating 0) is listed by.
+const ANCHOR_NAME: &str = "random";
+
+/// The shipped levels of `difficulty.csv` in `dir`, with the anchor `random` at 0.
+fn read_scale(dir: &Path) -> Result<Vec<Opponent>, ArenaError> {
+    let path = dir.join("difficulty.csv");
+    let text = std::fs::read_to_string(&path).map_err(|e| {
+        ArenaError::input(format!(
+            "cannot read the rating scale {}: {e} (a game's levels are calibrated with \
+             `arena calibrate`; give another folder with --scale DIR)",
+            path.display()
+        ))
+    })?;
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().unwrap_or("").split(',').collect();
+    let column = |name: &str| {
+        header
+            .iter()
+            .position(|h| *h == name)
+            .ok_or_else(|| ArenaError::input(format!("{}: no column `{name}`", path.display())))
+    };
+    let (level, spec, rating) = (column("level")?, column("spec")?, column("rating")?);
+    let mut opponents = vec![Opponent {
+        name: ANCHOR_NAME.into(),
+        spec: "random".into(),
+        rating: 0.0,
+    }];
+    for (index, line) in lines.enumerate() {
+        let fields: Vec<&str> = line.split(',').collect();
+        let bad = || {
+            ArenaError::input(format!(
+                "{}:{}: expected a level, its spec and its rating",
+                path.display(),
+                index + 2
+            ))
+        };
+        let get = |i: usize| fields.get(i).copied().ok_or_else(bad);
+        opponents.push(Opponent {
+            name: get(level)?.to_string(),
+            spec: get(spec)?.to_string(),
+            rating: get(rating)?.parse().map_err(|_| bad())?,
+        });
+    }
+    Ok(opponents)
+}
+
+/// The calibration's opening plies and ply cap, from the `config.toml` beside the scale,
+/// so that the games are played as the levels were rated.
+fn read_setup(dir: &Path) -> Result<(u32, Option<u32>), ArenaError> {
+    let path = dir.join("config.toml");
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        return Ok((0, None));
+    };
+    let table: toml::Table = text
+        .parse()
+        .map_err(|e: toml::de::Error| crate::config::toml_error(&path, &text, "a config", &e))?;
+    let calibration = table.get("calibration").and_then(|c| c.as_table());
+    let number = |key: &str| {
+        calibration
+            .and_then(|c| c.get(key))
+            .and_then(toml::Value::as_integer)
+            .and_then(|n| u32::try_from(n).ok())
+    };
+    Ok((number("opening_plies").unwrap_or(0), number("max_plies")))
+}
+
+/// Plays every pair against every opponent; returns the agent's points per pair.
+fn play_all<G: Evaluate>(
+    game: &GameSpec,
+    args: &RateArgs,
+    opponents: &[Opponent],
+    opening_plies: u32,
+    max_plies: Option<u32>,
+    threads: usize,
+) -> Result<Vec<Vec<f64>>, ArenaError> {
+    let start = G::new(&game.options)?;
+    let rated = AgentEntry::of_spec("rated", &args.agent);
+    let seating = Seating::new(None);
+    // Check both specs build before any game starts.
+    external::build::<G>(&rated, game, &seating)?;
+    for opponent in opponents {
+        external::build::<G>(
+            &AgentEntry::of_spec(&opponent.name, &opponent.spec),
+            game,
+            &seating,
+        )?;
+    }
+    let max_plies = max_plies.unwrap_or_else(|| start.ply_cap());
+    let jobs: Vec<(usize, u32)> = (0..opponents.len())
+        .flat_map(|o| (0..args.games).map(move |p| (o, p)))
+        .collect();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| ArenaError::failure(format!("cannot start {threads} threads: {e}")))?;
+    let points: Vec<(usize, f64)> = pool.install(|| {
+        jobs.par_iter()
+            .map(|&(o, pair)| {
+                let opponent = AgentEntry::of_spec(&opponents[o].name, &opponents[o].spec);
+                let build = |entry| external::build::<G>(entry, game, &seating).expect("checked");
+                let mut ours = AgentSeat::new(build(&rated));
+                let mut theirs = AgentSeat::new(build(&opponent));
+                let mut total = 0.0;
+                for (rotation, ours_first) in [(0, true), (1, false)] {
+                    // The pair shares its opening; each game draws the agents' own
+                    // streams from its place in the pair.
+                    let setup = GameSetup {
+                        seed: seeds::pair_seed(args.seed, o, pair),
+                        rotation,
+                        opening_plies,
+                        max_plies,
+                    };
+                    let mut seats: [&mut dyn MoveSource<G>; 2] = if ours_first {
+                        [&mut ours, &mut theirs]
+                    } else {
+                        [&mut theirs, &mut ours]
+                    };
+                    let played = play_game(&start, &mut seats, &setup, &mut Quiet::new())
+                        .expect("a quiet game reads and writes nothing");
+                    let seat = if ours_first { Seat::A } else { Seat::B };
+                    total += match played.outcome.winner() {
+                        Some(winner) if winner == seat => 1.0,
+                        Some(_) => 0.0,
+                        None => 0.5,
+                    };
+                }
+                (o, total)
+            })
+            .collect()
+    });
+    let mut pairs = vec![Vec::new(); opponents.len()];
+    for (o, total) in points {
+        pairs[o].push(total);
+    }
+    Ok(pairs)
+}
+
+/// The rating that makes the agent's expected points against opponents rated `ratings`
+/// equal its points in `pairs` (maximum likelihood of the logistic model), found by
+/// bisection within [-4000, 6000].
+fn fit(ratings: &[f64], pairs: &[Vec<f64>]) -> f64 {
+    let scored: f64 = pairs.iter().flatten().sum();
+    let expected = |r: f64| -> f64 {
+        ratings
+            .iter()
+            .zip(pairs)
+            .map(|(rating, p)| 2.0 * p.len() as f64 * score_from_elo(r - rating))
+            .sum()
+    };
+    let (mut lo, mut hi) = (-4000.0, 6000.0);
+    for _ in 0..80 {
+        let mid = 0.5 * (lo + hi);
+        if expected(mid) < scored {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    0.5 * (lo + hi)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_fit_puts_an_even_score_at_the_opponents_rating() {
+        assert!((fit(&[500.0], &[vec![1.0; 10]]) - 500.0).abs() < 0.01);
+        let stronger = fit(&[0.0, 500.0], &[vec![2.0; 10], vec![1.5; 10]]);
+        assert!(stronger > 500.0 && stronger < 800.0, "{stronger}");
+    }
+}

@@ -1,0 +1,254 @@
+//! External agents end to end: a tournament whose agents run as `arena engine` programs
+//! plays exactly the games of the same agents in-process, and faulty programs forfeit
+//! their games (with their own end reasons) without stopping the run or outliving it.
+
+use std::path::{Path, PathBuf};
+
+use end_to_end::{arena_binary, run, scratch, stderr};
+
+/// A config for `game` (a TOML `game = ...` and more lines) with `agents`, each a name
+/// and either `spec = "..."` or `command = [...]` and its settings (TOML lines).
+fn write_config(dir: &Path, out: &Path, head: &str, agents: &[(String, String)]) -> String {
+    let mut text = format!(
+        "{head}\nseed = 5\nopening_plies = 2\nthreads = 2\nbootstrap = 50\nout = {:?}\n",
+        out.display().to_string()
+    );
+    for (name, body) in agents {
+        text.push_str(&format!("\n[[agent]]\nname = \"{name}\"\n{body}\n"));
+    }
+    let path = dir.join(format!(
+        "{}.toml",
+        out.file_name().unwrap().to_string_lossy()
+    ));
+    std::fs::write(&path, text).unwrap();
+    path.display().to_string()
+}
+
+fn run_ok(config: &str) {
+    let output = run(&["run", config, "--force"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+}
+
+/// Runs `specs` in-process, then each as `arena engine <kind> --agent <spec>`, and
+/// checks that both runs' `games.csv` are the same, byte for byte.
+fn same_games_through_the_protocol(label: &str, head: &str, kind: &str, specs: &[&str]) {
+    let dir = scratch(&format!("external-same-{label}"));
+    let arena = arena_binary().display().to_string();
+    let inside: Vec<(String, String)> = specs
+        .iter()
+        .enumerate()
+        .map(|(i, spec)| (format!("a{i}"), format!("spec = \"{spec}\"")))
+        .collect();
+    let outside: Vec<(String, String)> = specs
+        .iter()
+        .enumerate()
+        .map(|(i, spec)| {
+            let command =
+                format!("command = [{arena:?}, \"engine\", \"{kind}\", \"--agent\", \"{spec}\"]");
+            (format!("a{i}"), command)
+        })
+        .collect();
+    let (one, two) = (dir.join("inside"), dir.join("outside"));
+    run_ok(&write_config(&dir, &one, head, &inside));
+    run_ok(&write_config(&dir, &two, head, &outside));
+    let read = |dir: &PathBuf| std::fs::read_to_string(dir.join("games.csv")).unwrap();
+    let (expected, got) = (read(&one), read(&two));
+    assert!(expected.lines().count() > 4, "{expected}");
+    for (a, b) in expected.lines().zip(got.lines()) {
+        assert_eq!(a, b, "{label}: a row differs through the protocol");
+    }
+    assert_eq!(expected.lines().count(), got.lines().count());
+}
+
+#[test]
+fn leapfrog_through_the_protocol_plays_the_same_games() {
+    same_games_through_the_protocol(
+        "leapfrog",
+        "game = \"leapfrog\"\ngames_per_pair = 2",
+        "leapfrog",
+        &["random", "greedy", "minimax:depth=2", "mcts:iterations=40"],
+    );
+}
+
+#[test]
+fn chinese_checkers_for_three_through_the_protocol_plays_the_same_games() {
+    same_games_through_the_protocol(
+        "chinese3",
+        "game = \"chinese-checkers\"\nplayers = 3\ngames_per_pair = 1\nmax_plies = 300",
+        "chinese-checkers",
+        &["random", "greedy", "minimax:depth=1", "mcts:iterations=20"],
+    );
+}
+
+#[test]
+fn english_checkers_through_the_protocol_plays_the_same_games() {
+    same_games_through_the_protocol(
+        "english",
+        "game = \"english\"\ngames_per_pair = 2",
+        "english",
+        &["random", "greedy", "minimax:depth=2"],
+    );
+}
+
+/// The processes whose command line holds `tag`.
+fn processes_tagged(tag: &str) -> Vec<String> {
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    entries
+        .flatten()
+        .filter_map(|entry| std::fs::read(entry.path().join("cmdline")).ok())
+        .map(|bytes| String::from_utf8_lossy(&bytes).replace('\0', " "))
+        .filter(|line| line.contains(tag))
+        .collect()
+}
+
+/// Runs greedy, random and a faulty bot; every game is played, the bot's games end with
+/// `end` (lost by its seat) unless they ended before its fault, and no bot outlives the
+/// run.
+fn faulty_bot_forfeits(fault: &str, end: &str, timeout_ms: u64) {
+    let dir = scratch(&format!("external-fault-{fault}"));
+    let tag = format!("tag-{}-{fault}", std::process::id());
+    let bot = env!("CARGO_BIN_EXE_faulty-bot");
+    let agents = [
+        ("greedy".to_string(), "spec = \"greedy\"".to_string()),
+        ("random".to_string(), "spec = \"random\"".to_string()),
+        (
+            "bot".to_string(),
+            format!("command = [{bot:?}, \"{fault}\", \"{tag}\"]\nmove_timeout_ms = {timeout_ms}"),
+        ),
+    ];
+    let out = dir.join("run");
+    let config = write_config(
+        &dir,
+        &out,
+        "game = \"leapfrog\"\ngames_per_pair = 2",
+        &agents,
+    );
+    run_ok(&config);
+    let games = std::fs::read_to_string(out.join("games.csv")).unwrap();
+    let rows: Vec<Vec<&str>> = games
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').collect())
+        .collect();
+    assert_eq!(rows.len(), 12, "every game is played:\n{games}");
+    let mut faults = 0;
+    for row in &rows {
+        // game_id,pairing,seed,first,second,winner,plies,end,moves
+        let bot_seat = row[3..5].iter().position(|name| *name == "bot");
+        match bot_seat {
+            Some(seat) => {
+                assert_eq!(row[7], end, "{fault}: {row:?}");
+                let other = ["second", "first"][seat];
+                assert_eq!(row[5], other, "{fault}: the bot's seat loses: {row:?}");
+                faults += 1;
+            }
+            None => assert!(["goal", "stuck", "ply_cap"].contains(&row[7]), "{row:?}"),
+        }
+    }
+    assert_eq!(faults, 8, "{games}");
+    assert!(out.join("logs").join("bot.log").exists());
+    let left = processes_tagged(&tag);
+    assert!(left.is_empty(), "{fault}: processes left running: {left:?}");
+}
+
+#[test]
+fn a_bot_that_crashes_forfeits_each_game_with_crash() {
+    faulty_bot_forfeits("crash", "crash", 60_000);
+}
+
+#[test]
+fn a_bot_that_plays_an_illegal_move_forfeits_with_illegal() {
+    faulty_bot_forfeits("illegal", "illegal", 60_000);
+}
+
+#[test]
+fn a_bot_that_never_answers_forfeits_with_timeout() {
+    faulty_bot_forfeits("silent", "timeout", 300);
+}
+
+#[test]
+fn a_bot_that_prints_garbage_forfeits_with_illegal() {
+    faulty_bot_forfeits("garbage", "illegal", 60_000);
+}
+
+/// Whether `python3` runs here; without it the test says so and passes, except under CI
+/// (where python3 is part of the machine).
+fn python_available(test: &str) -> bool {
+    let found = std::process::Command::new("python3")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !found {
+        assert!(
+            std::env::var("CI").as_deref() != Ok("true"),
+            "python3 is missing on the CI machine"
+        );
+        eprintln!("{test}: skipped: python3 is not installed");
+    }
+    found
+}
+
+#[test]
+fn the_python_random_bot_plays_a_tournament_against_greedy() {
+    if !python_available("the_python_random_bot_plays_a_tournament_against_greedy") {
+        return;
+    }
+    let dir = scratch("external-python");
+    let agents = [
+        ("greedy".to_string(), "spec = \"greedy\"".to_string()),
+        (
+            "python-random".to_string(),
+            "command = [\"python3\", \"clients/python/examples/random_bot.py\"]".to_string(),
+        ),
+        (
+            "python-advancing".to_string(),
+            "command = [\"python3\", \"clients/python/examples/advancing_bot.py\"]".to_string(),
+        ),
+    ];
+    let out = dir.join("run");
+    let config = write_config(
+        &dir,
+        &out,
+        "game = \"leapfrog\"\ngames_per_pair = 3",
+        &agents,
+    );
+    run_ok(&config);
+    let games = std::fs::read_to_string(out.join("games.csv")).unwrap();
+    let rows: Vec<&str> = games.lines().skip(1).collect();
+    assert_eq!(rows.len(), 18, "{games}");
+    for row in rows {
+        let end = row.split(',').nth(7).unwrap();
+        assert!(["goal", "stuck", "ply_cap"].contains(&end), "{row}");
+    }
+    // The bots draw from the seeds they are sent: a game replays exactly.
+    let output = run(&[
+        "replay",
+        &out.join("games.csv").display().to_string(),
+        "--game",
+        "3",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+}
+
+#[test]
+fn rate_places_leapfrog_greedy_between_the_shipped_levels() {
+    let output = run(&["rate", "leapfrog", "--agent", "greedy", "--games", "30"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = end_to_end::stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    let rating_line = lines[lines.len() - 2];
+    let words: Vec<f64> = rating_line
+        .trim_start_matches("rating: ")
+        .split([' ', '[', ']', ','])
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    let [rating, lo, hi] = words[..] else {
+        panic!("{text}")
+    };
+    // easy is rated 488.6 and hard 946.5 on the shipped scale.
+    assert!(lo < rating && rating < hi, "{text}");
+    assert!(488.6 < rating && rating < 946.5, "{text}");
+    assert!(lines[lines.len() - 1].starts_with("level: "), "{text}");
+}
