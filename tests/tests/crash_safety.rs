@@ -341,7 +341,8 @@ fn a_full_disk_stops_a_run_cleanly_and_a_resume_finishes_it() {
         .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
     left.sort();
-    assert_eq!(left, ["config.toml", "games.csv"]);
+    // The folder's lock file stays (the lock itself went with the process).
+    assert_eq!(left, [".arena.lock", "config.toml", "games.csv"]);
 
     // The limit lifted, the same command finishes the run.
     let output = run(&verb.args(&out));

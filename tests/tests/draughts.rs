@@ -357,7 +357,10 @@ fn bad_input_gets_a_one_line_error() {
     );
     refused(
         &["perft", "leapfrog", "--depth", "2", "--keep-duplicates"],
-        &["--keep-duplicates", "leapfrog is not a draughts game"],
+        &[
+            "--keep-duplicates",
+            "leapfrog has no duplicate captures to count",
+        ],
     );
     let pdn = dir.join("leapfrog.pdn");
     refused(

@@ -5,10 +5,6 @@
 
 use std::collections::HashMap;
 
-/// Games whose shipped levels predate the score bounds against random; they are
-/// recalibrated separately (Leapfrog's easy scores 0.93).
-const BEFORE_THE_BOUNDS: &[&str] = &["leapfrog"];
-
 /// The Elo difference at which the stronger side scores 0.70.
 const STEP_ELO: f64 = 147.0;
 
@@ -56,24 +52,20 @@ fn every_shipped_calibration_keeps_the_level_rules() {
                 low["level"],
                 high["level"]
             );
-            if !BEFORE_THE_BOUNDS.contains(&game.as_str()) {
-                assert!(
-                    number(high, "rating") - number(low, "rating") >= STEP_ELO,
-                    "{game}: {} is less than 147 Elo above {}",
-                    high["level"],
-                    low["level"]
-                );
-            }
+            assert!(
+                number(high, "rating") - number(low, "rating") >= STEP_ELO,
+                "{game}: {} is less than 147 Elo above {}",
+                high["level"],
+                low["level"]
+            );
             assert_eq!(
                 high["gsprt_verdict"], "AcceptH1",
                 "{game} {}",
                 high["level"]
             );
         }
-        if !BEFORE_THE_BOUNDS.contains(&game.as_str()) {
-            let easy = number(&levels[0], "score_vs_random");
-            assert!((0.70..=0.90).contains(&easy), "{game}: easy {easy}");
-        }
+        let easy = number(&levels[0], "score_vs_random");
+        assert!((0.70..=0.90).contains(&easy), "{game}: easy {easy}");
         for file in ["difficulty.toml", "calibration.csv", "levels.md"] {
             assert!(dir.join(file).is_file(), "{game}: {file}");
         }

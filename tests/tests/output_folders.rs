@@ -158,7 +158,7 @@ fn positions_the_rules_cannot_reach_are_refused_with_a_reason() {
         (
             "english",
             "B:W1-32:B",
-            "white has 32 pieces: a side starts with 12",
+            "white has 32 pieces: no setup on this board gives a side more than 12",
         ),
         ("english", "B:W1,20:B12", "a white man on square 1"),
         (
