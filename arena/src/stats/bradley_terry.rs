@@ -374,13 +374,7 @@ mod tests {
     use super::super::elo::score_from_elo;
     use super::super::record::GameResult::{Draw, Loss, Win};
     use super::*;
-
-    fn close(actual: f64, expected: f64, tolerance: f64) {
-        assert!(
-            (actual - expected).abs() <= tolerance,
-            "expected {expected} ± {tolerance}, got {actual}"
-        );
-    }
+    use crate::stats::test_support::close;
 
     /// Two agents, agent 0 scoring 750 of 1000 games against agent 1.
     fn three_quarters() -> Crosstable {

@@ -240,13 +240,7 @@ pub fn default_error_rate() -> f64 {
 mod tests {
     use super::super::record::GameResult::{Draw, Loss, Win};
     use super::*;
-
-    fn close(actual: f64, expected: f64, tolerance: f64) {
-        assert!(
-            (actual - expected).abs() <= tolerance,
-            "expected {expected} ± {tolerance}, got {actual}"
-        );
-    }
+    use crate::stats::test_support::close;
 
     #[test]
     fn bounds_at_five_percent() {

@@ -33,3 +33,15 @@ pub use record::{GameResult, PairRecord};
 pub use score_interval::{Boundary, IntervalKind, ScoreInterval};
 pub use summary::ScoreSummary;
 pub use variance::{pentanomial_variance, trinomial_variance, PAIR_SCORES};
+
+/// What the statistics' unit tests share.
+#[cfg(test)]
+mod test_support {
+    /// Asserts that `actual` is within `tolerance` of `expected`.
+    pub(super) fn close(actual: f64, expected: f64, tolerance: f64) {
+        assert!(
+            (actual - expected).abs() <= tolerance,
+            "expected {expected} ± {tolerance}, got {actual}"
+        );
+    }
+}

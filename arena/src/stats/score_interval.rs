@@ -127,13 +127,7 @@ impl ScoreInterval {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn close(actual: f64, expected: f64, tolerance: f64) {
-        assert!(
-            (actual - expected).abs() <= tolerance,
-            "expected {expected} ± {tolerance}, got {actual}"
-        );
-    }
+    use crate::stats::test_support::close;
 
     #[test]
     fn student_t_by_hand() {

@@ -126,13 +126,7 @@ mod tests {
     use super::super::interval::Z_95;
     use super::super::record::GameResult::{self, Draw, Loss, Win};
     use super::*;
-
-    fn close(actual: f64, expected: f64, tolerance: f64) {
-        assert!(
-            (actual - expected).abs() <= tolerance,
-            "expected {expected} ± {tolerance}, got {actual}"
-        );
-    }
+    use crate::stats::test_support::close;
 
     fn repeat_pair(record: &mut PairRecord, times: usize, first: GameResult, second: GameResult) {
         for _ in 0..times {
