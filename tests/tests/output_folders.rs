@@ -143,6 +143,32 @@ fn long_values_are_cut_and_duplicate_options_refused() {
 
 #[test]
 fn positions_the_rules_cannot_reach_are_refused_with_a_reason() {
+    // Chinese checkers: the 2-player start's rows 5 to 13, empty.
+    let middle = "............./............/.........../........../........./\
+                  ........../.........../............/.............";
+    let nine_b = format!("A/AA/AAA/AAAA/{middle}/BBBB/BBB/BB/. A");
+    let eleven_a = format!(
+        "A/AA/AAA/AAAA/{}/BBBB/BBB/BB/B A",
+        middle.replacen('.', "A", 1)
+    );
+    let three_seats = format!("A/AA/AAA/AAAA/{middle}/BBBB/BBB/BB/B A players=3");
+    let chinese = [
+        (
+            "chinese-checkers",
+            nine_b.as_str(),
+            "seat B has 9 pieces, expected 10",
+        ),
+        (
+            "chinese-checkers",
+            eleven_a.as_str(),
+            "seat A has 11 pieces, expected 10",
+        ),
+        (
+            "chinese-checkers:players=3",
+            three_seats.as_str(),
+            "seat C has 0 pieces, expected 10",
+        ),
+    ];
     let cases = [
         (
             "leapfrog",
@@ -167,7 +193,7 @@ fn positions_the_rules_cannot_reach_are_refused_with_a_reason() {
             "square 46 holds two pieces",
         ),
     ];
-    for (game, position, reason) in cases {
+    for (game, position, reason) in cases.into_iter().chain(chinese) {
         for verb in ["perft", "play"] {
             let args: Vec<&str> = if verb == "perft" {
                 vec!["perft", game, "--depth", "1", "--position", position]

@@ -54,6 +54,13 @@ fn options(pairs: &[(&str, &str)]) -> Result<ChineseCheckers, GameError> {
     ChineseCheckers::new(&options)
 }
 
+/// `text` read back. The endgames here hold only the pieces that matter, so the reader
+/// is the one that lets a seat have fewer than its set (the count check is tested on its
+/// own, in `a_seat_with_another_number_of_pieces_is_refused`).
+fn read_back(text: &str) -> ChineseCheckers {
+    notation::parse_position_of_any_counts(text).unwrap()
+}
+
 /// A far-away piece so that B exists.
 const FAR: (i8, i8) = (-4, 8);
 
@@ -223,7 +230,7 @@ fn filling_the_goal_wins_even_when_spoiled_by_an_opponent() {
         Status::Over(Outcome::win(Seat::A, 2, EndReason::Goal))
     );
     assert_eq!(p.place(Seat::A), Some(1));
-    let reparsed = ChineseCheckers::parse_position(&p.to_string()).unwrap();
+    let reparsed = read_back(&p.to_string());
     assert!(reparsed.is_over(), "{p}");
     p.undo(mv);
     assert_eq!(p.status(), Status::Ongoing);
@@ -302,10 +309,7 @@ fn three_players_play_on_for_places_and_skip_the_finished() {
     assert_eq!(places, [1, 2, 3]);
     let text = p.to_string();
     assert!(text.contains("places=A1,B2"), "{text}");
-    assert_eq!(
-        ChineseCheckers::parse_position(&text).unwrap().to_string(),
-        text
-    );
+    assert_eq!(read_back(&text).to_string(), text);
     p.undo(b_move);
     p.undo(a_move);
     assert_eq!(p.place(Seat::A), None);
@@ -562,7 +566,7 @@ fn rules_with(pairs: &[(&str, &str)]) -> Options {
 
 /// `p` with its notation extended by `extra` fields, read back.
 fn reparse(p: &ChineseCheckers, extra: &str) -> ChineseCheckers {
-    ChineseCheckers::parse_position(&format!("{p} {extra}")).unwrap()
+    read_back(&format!("{p} {extra}"))
 }
 
 /// Plays `mv`, checks the hash and the round trip, and returns the text before it.
@@ -572,7 +576,7 @@ fn play_checked(p: &mut ChineseCheckers, mv: ChineseCheckersMove) -> String {
     p.play_unchecked(mv);
     assert_eq!(p.hash(), p.compute_hash(), "after {mv}");
     let text = p.to_string();
-    let parsed = ChineseCheckers::parse_position(&text).unwrap();
+    let parsed = read_back(&text);
     assert_eq!(parsed.to_string(), text);
     assert_eq!(parsed.hash(), p.hash(), "{text}");
     before
@@ -583,10 +587,7 @@ fn undo_checked(p: &mut ChineseCheckers, mv: ChineseCheckersMove, before: &str) 
     p.undo(mv);
     assert_eq!(p.to_string(), before);
     assert_eq!(p.hash(), p.compute_hash());
-    assert_eq!(
-        p.hash(),
-        ChineseCheckers::parse_position(before).unwrap().hash()
-    );
+    assert_eq!(p.hash(), read_back(before).hash());
 }
 
 /// A's pieces on the first `home` holes of its home and `outside` holes in the centre.
@@ -660,7 +661,7 @@ fn deadline_two_players_too_few_pieces_out_loses() {
         &[&[1, 2, 3, 4, 5, 6, at(0, 0)], &[121]],
         Seat::A,
     );
-    plain = ChineseCheckers::parse_position(&format!("{plain} ply=38")).unwrap();
+    plain = read_back(&format!("{plain} ply=38"));
     plain.play_unchecked(mv);
     assert_eq!(plain.status(), Status::Ongoing);
 }
@@ -689,7 +690,7 @@ fn deadline_with_three_players_puts_the_seat_out_last_and_plays_on() {
     undo_checked(&mut p, a, &before_a);
     // The turn counts are written once they differ from the ply's (a seat skipped).
     let text = format!("{} ply=60 out=A3", deadline_position(6, 4, "3")).replace(" A ", " B ");
-    let mut q = ChineseCheckers::parse_position(&text).unwrap();
+    let mut q = read_back(&text);
     assert_eq!(q.turns(Seat::B), 20);
     for _ in 0..3 {
         q.generate_moves(&mut moves);
@@ -862,8 +863,8 @@ fn teams_lose_together_on_a_missed_deadline() {
     let mut p = reparse(&start, "ply=77");
     let mut p2 = p.clone();
     assert_eq!(p.turns(Seat::B), 19);
-    p = ChineseCheckers::parse_position(&p.to_string().replace(" A ", " B ")).unwrap();
-    p2 = ChineseCheckers::parse_position(&p2.to_string().replace(" A ", " B ")).unwrap();
+    p = read_back(&p.to_string().replace(" A ", " B "));
+    p2 = read_back(&p2.to_string().replace(" A ", " B "));
     let mut moves = Vec::new();
     p.generate_moves(&mut moves);
     let before = play_checked(&mut p, moves[0]);
@@ -896,4 +897,60 @@ fn option_state_fields_are_checked() {
     assert!(ChineseCheckers::parse_position(&format!("{r} history=1:11:2")).is_ok());
     let d = options(&[("deadlock", "true")]).unwrap();
     assert!(ChineseCheckers::parse_position(&format!("{d} record=5:3")).is_err());
+}
+
+#[test]
+fn a_seat_with_another_number_of_pieces_is_refused() {
+    // Each seat keeps its whole set all game, finished or not: one piece fewer or more
+    // is a position no game reaches, for every table and set size.
+    let tables: [&[(&str, &str)]; 6] = [
+        &[],
+        &[("players", "3")],
+        &[("players", "4")],
+        &[("players", "6")],
+        &[("players", "3"), ("pieces", "15")],
+        &[("board", "diamond"), ("pieces", "15")],
+    ];
+    for pairs in tables {
+        let start = options(pairs).unwrap();
+        let text = start.to_string();
+        assert_eq!(
+            ChineseCheckers::parse_position(&text).unwrap().to_string(),
+            text
+        );
+        let set = start.options().pieces;
+        for seat in Seat::all(start.players()) {
+            let letter = seat.to_string();
+            let owned = start.pieces(seat).trailing_zeros() as usize;
+            // The seat's first piece lifted off, then an extra one on an empty hole.
+            let fewer: String = start_with(&text, owned, '.');
+            let error = ChineseCheckers::parse_position(&fewer).unwrap_err();
+            let reason = format!("seat {letter} has {} pieces, expected {set}", set - 1);
+            assert!(error.expected.contains(&reason), "{pairs:?}: {error}");
+            let empty = (0..HOLES)
+                .find(|h| start.geometry().board >> h & 1 == 1 && start.occupied >> h & 1 == 0)
+                .unwrap();
+            let more = start_with(&text, empty, letter.chars().next().unwrap());
+            let error = ChineseCheckers::parse_position(&more).unwrap_err();
+            let reason = format!("seat {letter} has {} pieces, expected {set}", set + 1);
+            assert!(error.expected.contains(&reason), "{pairs:?}: {error}");
+        }
+    }
+}
+
+/// `text` with the character of hole `hole` (0-based, row by row) replaced by `c`.
+fn start_with(text: &str, hole: usize, c: char) -> String {
+    let mut seen = 0;
+    text.char_indices()
+        .map(|(i, old)| {
+            let board = !text[..i].contains(' ');
+            if board && old != '/' {
+                seen += 1;
+                if seen - 1 == hole {
+                    return c;
+                }
+            }
+            old
+        })
+        .collect()
 }
