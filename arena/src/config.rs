@@ -283,18 +283,14 @@ pub fn parse(path: &Path, text: &str) -> Result<TournamentConfig, ArenaError> {
         agent: agent.clone(),
     };
     let games = crate::schedule::schedule_len(&sized, players).unwrap_or(u64::MAX);
-    crate::limits::check_memory(
-        &format!("{games} games of up to {max_plies} plies"),
-        crate::limits::bytes_of(games, crate::limits::row_bytes(max_plies)),
-        crate::limits::row_bytes(max_plies),
-        "games: lower games_per_pair or max_plies",
-    )
-    .map_err(|e| {
-        at(
-            raw.games_per_pair.span(),
-            format!("field `games_per_pair`: {e}"),
-        )
-    })?;
+    crate::limits::check_games(games, max_plies, "lower games_per_pair or max_plies").map_err(
+        |e| {
+            at(
+                raw.games_per_pair.span(),
+                format!("field `games_per_pair`: {e}"),
+            )
+        },
+    )?;
     Ok(TournamentConfig {
         path: path.to_path_buf(),
         identity: RunIdentity {

@@ -59,6 +59,22 @@ pub fn row_bytes(max_plies: u32) -> u64 {
     ROW_BYTES + MOVE_BYTES * u64::from(max_plies)
 }
 
+/// Checks that `games` recorded games of at most `max_plies` plies, held in memory at
+/// once, fit: `Err` says how much they need and the most games that fit, then `advice`
+/// (which fields to lower).
+///
+/// # Errors
+/// The games' estimate exceeds [`memory_budget`].
+pub fn check_games(games: u64, max_plies: u32, advice: &str) -> Result<(), String> {
+    let each = row_bytes(max_plies);
+    check_memory(
+        &format!("{games} games of up to {max_plies} plies"),
+        bytes_of(games, each),
+        each,
+        &format!("games: {advice}"),
+    )
+}
+
 /// Checks an estimate against [`memory_budget`]: `Err` says what needs how much, and
 /// the most that fits (of `unit`, each `each` bytes).
 ///

@@ -153,10 +153,17 @@ pub struct SprtConfig {
 /// # Errors
 /// Errors that name the file, the line and the field, as `arena run`'s.
 pub fn load(path: &Path) -> Result<(SprtConfig, GameSpec), ArenaError> {
-    let text = read_text(path)?;
-    let at = |span: Range<usize>, message: String| located(path, &text, span, message);
+    parse(path, &read_text(path)?)
+}
+
+/// Validates the `arena sprt` config `text`, read from `path`.
+///
+/// # Errors
+/// As [`load`], without the reading.
+fn parse(path: &Path, text: &str) -> Result<(SprtConfig, GameSpec), ArenaError> {
+    let at = |span: Range<usize>, message: String| located(path, text, span, message);
     let raw: RawSprt =
-        toml::from_str(&text).map_err(|e| crate::config::reader_error(path, &text, &e))?;
+        toml::from_str(text).map_err(|e| crate::config::reader_error(path, text, &e))?;
     let game: GameSpec = raw
         .game
         .get_ref()
@@ -190,6 +197,11 @@ pub fn load(path: &Path) -> Result<(SprtConfig, GameSpec), ArenaError> {
         raw.beta,
     )
     .map_err(|e| at(raw.elo1.span(), format!("field `elo1`: {e}")))?;
+    let max_plies = raw.max_plies.unwrap_or(ply_cap).max(1);
+    // The test keeps only its record, but a batch's games are held until it ends.
+    let batch = u64::from(settings.batch_pairs.min(settings.max_pairs));
+    crate::limits::check_games(batch * 2, max_plies, "lower batch_pairs or max_plies")
+        .map_err(|e| at(raw.batch_pairs.span(), format!("field `batch_pairs`: {e}")))?;
     let threads = at_least_one(&at, "threads", raw.threads.as_ref(), default_threads())?;
     let out = output_folder(&at, raw.out.as_ref(), || default_out(path, "sprt"))?;
     Ok((
@@ -197,7 +209,7 @@ pub fn load(path: &Path) -> Result<(SprtConfig, GameSpec), ArenaError> {
             game: game.to_string(),
             seed: raw.seed,
             opening_plies: raw.opening_plies,
-            max_plies: raw.max_plies.unwrap_or(ply_cap).max(1),
+            max_plies,
             threads,
             out,
             first: raw.first.get_ref().clone(),
@@ -409,6 +421,28 @@ mod tests {
         .unwrap();
         assert_eq!(asked, [20, 10]);
         assert_eq!(capped.status.verdict, Verdict::Continue);
+    }
+
+    #[test]
+    fn a_batch_beyond_memory_is_refused_before_any_game() {
+        let text = "game = \"leapfrog\"\nseed = 3\nfirst = \"random\"\nsecond = \"greedy\"\n\
+                    elo0 = 0\nelo1 = 50\nbatch_pairs = 20\nmax_pairs = 400\n";
+        let path = Path::new("sprt.toml");
+        assert!(parse(path, text).is_ok());
+        // A batch's games are held until it ends: 2^32 - 1 pairs cannot be.
+        let huge = text
+            .replace("batch_pairs = 20", "batch_pairs = 4294967295")
+            .replace("max_pairs = 400", "max_pairs = 4294967295");
+        let error = parse(path, &huge).unwrap_err().to_string();
+        assert!(
+            error.contains("sprt.toml:7: field `batch_pairs`: 8589934590 games of up to")
+                && error.contains("need about")
+                && error.contains("expected at most"),
+            "{error}"
+        );
+        // The cap bounds the batch: a huge batch_pairs with a small max_pairs fits.
+        let capped = text.replace("batch_pairs = 20", "batch_pairs = 4294967295");
+        assert!(parse(path, &capped).is_ok());
     }
 
     #[test]

@@ -444,29 +444,68 @@ pub fn parse(path: &Path, text: &str) -> Result<CalibrationConfig, ArenaError> {
         Some(value) => check_bootstrap(&at, value, level.len() + reference.len())?,
     };
     let out = output_folder(&at, raw.out.as_ref(), || default_out(path, "calibration"))?;
+    let identity = CalibrationIdentity {
+        game: game.to_string(),
+        seed: raw.seed,
+        opening_plies: raw.opening_plies,
+        max_plies,
+        confidence,
+        batch_pairs,
+        max_pairs,
+        max_steps,
+        final_pairs,
+        bootstrap,
+        anchor,
+        family,
+        tolerance,
+        gsprt,
+        reference,
+        level,
+    };
+    // Every game is kept until the files are written: the calibration must fit.
+    crate::limits::check_games(
+        most_games(&identity),
+        max_plies,
+        "lower batch_pairs, max_steps, final_pairs, the family's scan, the GSPRT's \
+         batch_pairs or max_plies",
+    )
+    .map_err(|e| {
+        at(
+            raw.batch_pairs.span(),
+            format!("the calibration's games (field `batch_pairs` and those it multiplies): {e}"),
+        )
+    })?;
     Ok(CalibrationConfig {
-        identity: CalibrationIdentity {
-            game: game.to_string(),
-            seed: raw.seed,
-            opening_plies: raw.opening_plies,
-            max_plies,
-            confidence,
-            batch_pairs,
-            max_pairs,
-            max_steps,
-            final_pairs,
-            bootstrap,
-            anchor,
-            family,
-            tolerance,
-            gsprt,
-            reference,
-            level,
-        },
+        identity,
         game,
         threads,
         out,
     })
+}
+
+/// An upper estimate of the games a calibration holds in memory at once: it keeps every
+/// game of the ladder's round-robin and the scan (each scanned knob value against every
+/// reference), of at most `max_steps` batches a level against every reference and of the
+/// final round-robin of levels and references, and plays the GSPRT between neighbouring
+/// levels one batch at a time on top of them. Saturates instead of overflowing.
+pub(crate) fn most_games(identity: &CalibrationIdentity) -> u64 {
+    let references = identity.reference.len() as u64;
+    let levels = identity.level.len() as u64;
+    let batch = u64::from(identity.batch_pairs);
+    let pairings = |n: u64| n.saturating_mul(n.saturating_sub(1)) / 2;
+    let scan = (identity.family.scan_points() as u64).saturating_mul(references);
+    let refine = levels
+        .saturating_mul(u64::from(identity.max_steps))
+        .saturating_mul(references);
+    let kept_pairs = pairings(references)
+        .saturating_add(scan)
+        .saturating_add(refine)
+        .saturating_mul(batch)
+        .saturating_add(
+            pairings(references + levels).saturating_mul(u64::from(identity.final_pairs)),
+        );
+    let gsprt_batch = u64::from(identity.gsprt.batch_pairs.min(identity.gsprt.max_pairs));
+    kept_pairs.saturating_add(gsprt_batch).saturating_mul(2)
 }
 
 fn positive(
@@ -593,4 +632,47 @@ fn parse_family(
         })?;
     }
     Ok(knob)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SHIPPED: &str = include_str!("../../../configs/calibrate-leapfrog.toml");
+
+    /// The shipped Leapfrog Race calibration with `changes` (`key = value` lines that
+    /// replace the first line starting with that key).
+    fn shipped_with(changes: &[&str]) -> Result<CalibrationConfig, ArenaError> {
+        let mut lines: Vec<String> = SHIPPED.lines().map(String::from).collect();
+        for change in changes {
+            let key = change.split('=').next().unwrap();
+            let line = lines.iter_mut().find(|line| line.starts_with(key)).unwrap();
+            *line = change.to_string();
+        }
+        parse(Path::new("calibrate.toml"), &lines.join("\n"))
+    }
+
+    #[test]
+    fn the_games_a_calibration_keeps_are_estimated_before_it_starts() {
+        let shipped = shipped_with(&[]).unwrap();
+        // 3 references, 3 levels, 40 pairs a batch, 6 scanned values, 48 steps, 200 final
+        // pairs: ladder 120 + scan 720 + refinement 17,280 + final 3,000 + a GSPRT batch
+        // of 40 pairs, two games each.
+        assert_eq!(most_games(&shipped.identity), 42_320);
+        for changes in [
+            &["batch_pairs = 4294967295", "max_pairs = 4294967295"][..],
+            &["max_steps = 4294967295"],
+            &["final_pairs = 4294967295"],
+            &["scan = 4294967295"],
+        ] {
+            let error = shipped_with(changes).unwrap_err().to_string();
+            assert!(
+                error.contains("calibrate.toml:10:")
+                    && error.contains("the calibration's games")
+                    && error.contains("need about")
+                    && error.contains("expected at most"),
+                "{changes:?}: {error}"
+            );
+        }
+    }
 }

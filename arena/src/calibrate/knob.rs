@@ -86,12 +86,18 @@ impl Knob {
         }
     }
 
-    /// The knob values of the coarse scan, both ends included.
-    pub fn scan(&self) -> Vec<f64> {
-        let points = match self {
+    /// How many knob values the coarse scan measures at most (before equal values
+    /// merge), known without listing them.
+    pub fn scan_points(&self) -> usize {
+        match self {
             Knob::Range { scan, .. } => *scan as usize,
             Knob::Candidates(specs) => specs.len().min(CANDIDATE_SCAN),
-        };
+        }
+    }
+
+    /// The knob values of the coarse scan, both ends included.
+    pub fn scan(&self) -> Vec<f64> {
+        let points = self.scan_points();
         let mut values: Vec<f64> = (0..points)
             .map(|i| self.value_at(i as f64 / (points - 1) as f64))
             .collect();
