@@ -221,13 +221,7 @@ fn is_slurm_log(name: &str) -> bool {
 /// A temporary name beside `path` that no other writer uses: the file's name, this
 /// process's id and a counter, hidden (`.games.csv.1234.0.tmp`).
 pub fn temporary_path(path: &Path) -> PathBuf {
-    use std::sync::atomic::{AtomicU64, Ordering};
-    static NEXT: AtomicU64 = AtomicU64::new(0);
-    let name = path
-        .file_name()
-        .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-    let count = NEXT.fetch_add(1, Ordering::Relaxed);
-    path.with_file_name(format!(".{name}.{}.{count}.tmp", std::process::id()))
+    engine::temporary::temporary_path(path)
 }
 
 #[cfg(test)]

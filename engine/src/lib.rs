@@ -12,6 +12,7 @@ pub mod games;
 pub mod perft;
 pub mod player;
 pub mod registry;
+pub mod temporary;
 pub mod zobrist;
 
 pub use game::{

@@ -194,14 +194,11 @@ fn solve_variants(args: &SolveArgs, out: &mut dyn Write) -> Result<(), ArenaErro
     Ok(())
 }
 
-/// Writes `text` to `path` through a temporary file, so that the file is always whole.
+/// Writes `text` to `path` through a temporary file of this process's own, so that the
+/// file is always whole and two solves never share one.
 fn write_csv(path: &Path, text: &str) -> Result<(), ArenaError> {
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         fs::create_dir_all(dir).map_err(|e| ArenaError::io(dir, "create", e))?;
     }
-    let mut partial = path.as_os_str().to_owned();
-    partial.push(".partial");
-    let partial = PathBuf::from(partial);
-    fs::write(&partial, text).map_err(|e| ArenaError::io(&partial, "write", e))?;
-    fs::rename(&partial, path).map_err(|e| ArenaError::io(path, "write", e))
+    crate::output::write_atomically(path, text.as_bytes())
 }

@@ -17,7 +17,7 @@
 
 use std::fs::{self, File};
 use std::io::{self, BufReader, BufWriter, Read, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Instant;
 
 use super::index::{Material, Squares};
@@ -84,9 +84,8 @@ impl Endgame {
     /// [`EndgameError::Io`] when the file cannot be written.
     pub fn save(&self, path: impl AsRef<Path>) -> Result<(), EndgameError> {
         let path = path.as_ref();
-        let mut partial = path.as_os_str().to_owned();
-        partial.push(".partial");
-        let partial = PathBuf::from(partial);
+        // A name of this writer's own: two saves of one path never share a file.
+        let partial = crate::temporary::temporary_path(path);
         let written = self.write_file(&partial);
         if let Err(error) = written {
             let _ = fs::remove_file(&partial);

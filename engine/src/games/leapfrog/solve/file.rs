@@ -403,9 +403,8 @@ impl SolveTable {
             path: path.to_path_buf(),
             source,
         };
-        let mut partial = path.as_os_str().to_owned();
-        partial.push(".partial");
-        let partial = PathBuf::from(partial);
+        // A name of this writer's own: two saves of one path never share a file.
+        let partial = crate::temporary::temporary_path(path);
         let file = File::create(&partial).map_err(io_error)?;
         let written = self
             .write_to(BufWriter::with_capacity(1 << 20, file))

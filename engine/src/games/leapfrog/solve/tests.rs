@@ -384,6 +384,31 @@ fn full_table_round_trips_through_a_file() {
 }
 
 #[test]
+fn a_save_writes_through_a_temporary_file_of_its_own() {
+    // Another writer's file beside the path, under the name a fixed temporary name
+    // would take: a save neither truncates nor renames it.
+    let dir = std::env::temp_dir().join(format!("leapfrog-solve-tmp-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("small.table");
+    let other = dir.join("small.table.partial");
+    std::fs::write(&other, "another writer's bytes").unwrap();
+    small_table().save(&path).unwrap();
+    let loaded = SolveTable::load(&path).unwrap();
+    assert_same_table(&small_table(), &loaded);
+    assert_eq!(
+        std::fs::read_to_string(&other).unwrap(),
+        "another writer's bytes"
+    );
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["small.table", "small.table.partial"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn exceptions_round_trip() {
     let mut table = small_table();
     let root = *table.root();
