@@ -132,3 +132,23 @@ fn the_readme_commands_leave_the_test_suite_passing() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_readme_says_how_to_get_arena_on_the_path_before_it_calls_it_bare() {
+    let readme = std::fs::read_to_string(repo_root().join("README.md")).unwrap();
+    let lines: Vec<&str> = readme.lines().collect();
+    let install = lines
+        .iter()
+        .position(|line| line.trim_start().starts_with("cargo install --path arena"))
+        .expect("the README says `cargo install --path arena`");
+    let first_bare = lines
+        .iter()
+        .position(|line| line.trim_start().starts_with("arena "))
+        .expect("the README's examples call `arena`");
+    assert!(
+        install < first_bare,
+        "line {}: `arena` is called before line {} says how to install it",
+        first_bare + 1,
+        install + 1
+    );
+}

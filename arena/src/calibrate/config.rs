@@ -674,5 +674,14 @@ mod tests {
                 "{changes:?}: {error}"
             );
         }
+        // The final round-robin's bootstrap rates levels and references together.
+        let error = shipped_with(&["bootstrap = 4294967295"])
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error
+                .contains("field `bootstrap`: 4294967295 resamples of 6 ratings need about 206 GB"),
+            "{error}"
+        );
     }
 }
