@@ -4,8 +4,10 @@
 //! in any, compulsory continuation, free choice, duplicate paths, the end of the game,
 //! both draw rules, the cap, and notation.
 
+use super::rules::LINE;
 use super::*;
 use crate::game::{EndReason, Outcome};
+use crate::games::grid;
 
 fn point(name: &str) -> u32 {
     grid::parse_point(SIZE, SIZE, name).expect("a point name")

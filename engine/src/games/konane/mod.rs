@@ -19,29 +19,21 @@
 //! full board is Black's removal, a board with one hole and White to move is White's
 //! removal, and anything else is a jump position.
 
+mod movegen;
+mod notation;
+mod rules;
 #[cfg(test)]
 mod tests;
 
-use std::fmt;
-
 use crate::bitboard::Bits;
-use crate::game::{
-    read_ply_cap, Game, GameError, GameInfo, GameOptions, Limits, ParseError, Status,
-};
+use crate::game::{Game, GameError, GameInfo, GameOptions, Limits, ParseError, Status};
 use crate::games::family::Colour;
-use crate::games::grid;
 use crate::player::Seat;
 use crate::zobrist;
 
-/// The squares Black may empty on the first ply: the corners a8 and h1 of the long light
-/// diagonal and its centre squares d5 and e4.
-pub const FIRST_REMOVALS: u64 = (1 << 56) | (1 << 7) | (1 << 35) | (1 << 28);
-
-/// The dark squares (file + rank even), where White stands.
-pub const DARK: u64 = 0xAA55_AA55_AA55_AA55;
-
-const FILE_A: u64 = 0x0101_0101_0101_0101;
-const FILE_H: u64 = FILE_A << 7;
+use notation::{parse_move, parse_position};
+use rules::{parse_options, DEFAULT_CAP, OPTION_KEYS, START_BLACK, START_WHITE};
+pub use rules::{Phase, DARK, FIRST_REMOVALS};
 
 /// Zobrist keys: (colour, square), then White to move.
 const KEYS: [u64; 2 * 64 + 1] = zobrist::keys(0x4B4F_4E41_4E45_0009);
@@ -50,62 +42,6 @@ const WHITE_TO_MOVE_KEY: u64 = KEYS[128];
 #[inline]
 fn piece_key(colour: Colour, square: u32) -> u64 {
     KEYS[colour.index() * 64 + square as usize]
-}
-
-/// The start: every square filled, White on the dark ones.
-const START_WHITE: u64 = DARK;
-const START_BLACK: u64 = !DARK;
-
-/// The default ply cap: more than any game can last (two removals, then at most one jump
-/// per piece that can be taken).
-const DEFAULT_CAP: u32 = 64;
-
-/// The four directions of a jump.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Direction {
-    North,
-    East,
-    South,
-    West,
-}
-
-const DIRECTIONS: [Direction; 4] = [
-    Direction::North,
-    Direction::East,
-    Direction::South,
-    Direction::West,
-];
-
-impl Direction {
-    /// The change of square index for one step.
-    #[inline]
-    fn step(self) -> i32 {
-        match self {
-            Direction::North => 8,
-            Direction::East => 1,
-            Direction::South => -8,
-            Direction::West => -1,
-        }
-    }
-
-    /// Every square of `set` moved one step this way; steps off the board vanish.
-    #[inline]
-    fn shift(self, set: u64) -> u64 {
-        match self {
-            Direction::North => set << 8,
-            Direction::East => (set & !FILE_H) << 1,
-            Direction::South => set >> 8,
-            Direction::West => (set & !FILE_A) >> 1,
-        }
-    }
-}
-
-/// The squares orthogonally next to the squares of `set`.
-#[inline]
-fn neighbours(set: u64) -> u64 {
-    DIRECTIONS
-        .iter()
-        .fold(0, |acc, direction| acc | direction.shift(set))
 }
 
 /// One move: a removal (the square emptied) or a jump (where it starts and ends).
@@ -173,44 +109,6 @@ fn captured_between(from: u32, to: u32) -> u64 {
         square += 2 * step;
     }
     set
-}
-
-impl fmt::Display for KonaneMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&grid::point_name(8, self.from as u32))?;
-        if self.is_removal() {
-            return Ok(());
-        }
-        let (from, to) = (self.from as i32, self.to as i32);
-        let step = if from / 8 == to / 8 {
-            (to - from).signum()
-        } else {
-            8 * (to - from).signum()
-        };
-        let mut square = from;
-        while square != to {
-            square += 2 * step;
-            write!(f, "x{}", grid::point_name(8, square as u32))?;
-        }
-        Ok(())
-    }
-}
-
-impl fmt::Debug for KonaneMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(self, f)
-    }
-}
-
-/// Which kind of ply the position asks for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Phase {
-    /// Ply 1: Black empties one of the four squares of [`FIRST_REMOVALS`].
-    FirstRemoval,
-    /// Ply 2: White empties a square next to the hole.
-    SecondRemoval,
-    /// Every later ply: a jump.
-    Jumps,
 }
 
 /// A Konane position.
@@ -283,63 +181,6 @@ impl Konane {
             1 if self.side == Colour::White => Phase::SecondRemoval,
             _ => Phase::Jumps,
         }
-    }
-
-    /// The squares from which `colour` may make its next removal, if the opening asks
-    /// for one.
-    fn removals(&self, colour: Colour) -> u64 {
-        let own = self.pieces[colour.index()];
-        match self.phase() {
-            Phase::FirstRemoval => own & FIRST_REMOVALS,
-            Phase::SecondRemoval => own & neighbours(self.empty()),
-            Phase::Jumps => 0,
-        }
-    }
-
-    /// Calls `found(hops, landings)` for each direction and number of hops that has
-    /// landing squares, where `landings` are the squares `colour` can reach by `hops`
-    /// jumps that way. Returns the total number of jumps.
-    #[inline]
-    fn jumps(&self, colour: Colour, mut found: impl FnMut(Direction, i32, u64)) -> u32 {
-        let own = self.pieces[colour.index()];
-        let enemy = self.pieces[colour.other().index()];
-        let empty = self.empty();
-        let mut total = 0;
-        for direction in DIRECTIONS {
-            let mut landings = own;
-            for hops in 1..=3 {
-                landings = direction.shift(direction.shift(landings) & enemy) & empty;
-                if landings == 0 {
-                    break;
-                }
-                total += landings.count_ones();
-                found(direction, hops, landings);
-            }
-        }
-        total
-    }
-
-    /// How many moves `colour` would have if it were to move (Konane's mobility).
-    pub fn mobility(&self, colour: Colour) -> u32 {
-        match self.phase() {
-            Phase::Jumps => self.jumps(colour, |_, _, _| {}),
-            _ if colour == self.side => self.removals(colour).count_ones(),
-            _ => 0,
-        }
-    }
-
-    /// Whether the side to move has any move.
-    #[inline]
-    fn has_move(&self) -> bool {
-        if self.phase() != Phase::Jumps {
-            return self.removals(self.side) != 0;
-        }
-        let own = self.pieces[self.side.index()];
-        let enemy = self.pieces[self.side.other().index()];
-        let empty = self.empty();
-        DIRECTIONS
-            .iter()
-            .any(|d| d.shift(d.shift(own) & enemy) & empty != 0)
     }
 
     /// Plies played since the start or the parsed position.
@@ -525,115 +366,4 @@ impl Game for Konane {
         position.cap = u32::MAX;
         position
     }
-}
-
-impl fmt::Display for Konane {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let side = match self.side {
-            Colour::White => 'w',
-            Colour::Black => 'b',
-        };
-        write!(f, "{} {side}", grid::write_rows(8, 8, self.pieces))?;
-        if self.cap != DEFAULT_CAP && self.cap != u32::MAX {
-            write!(f, " cap={}", self.cap)?;
-        }
-        Ok(())
-    }
-}
-
-impl fmt::Debug for Konane {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(self, f)
-    }
-}
-
-/// The option keys Konane takes.
-const OPTION_KEYS: &[&str] = &["cap"];
-
-/// Reads the options; returns the ply cap.
-fn parse_options<'a>(pairs: impl Iterator<Item = (&'a str, &'a str)>) -> Result<u32, GameError> {
-    let mut cap = DEFAULT_CAP;
-    for (key, value) in pairs {
-        match key {
-            "cap" => cap = read_ply_cap(Konane::NAME, key, value)?,
-            _ => return Err(GameError::unknown_option(Konane::NAME, key, OPTION_KEYS)),
-        }
-    }
-    Ok(cap)
-}
-
-/// What a position string looks like, for error messages.
-const POSITION_FORM: &str = "a Konane position such as \"bwbwbwbw/wbwbwbwb/bwbwbwbw/wbwbwbwb/\
-     bwbwbwbw/wbwbwbwb/bwbwbwbw/wbwbwbwb b\" (rows from rank 8 down: w White, b Black, . or a \
-     digit empty; then b or w to move; then options such as cap=100)";
-
-fn parse_position(text: &str) -> Result<Konane, ParseError> {
-    let error = |why: String| ParseError::new("position", text, format!("{POSITION_FORM}; {why}"));
-    let mut words = text.split_whitespace();
-    let board = words.next().ok_or_else(|| error("it is empty".into()))?;
-    let [white, black] = grid::parse_rows(8, 8, board).map_err(error)?;
-    let side = match words.next() {
-        Some("b") => Colour::Black,
-        Some("w") => Colour::White,
-        other => {
-            return Err(error(format!(
-                "the side to move must be b or w, not {:?}",
-                other.unwrap_or("")
-            )))
-        }
-    };
-    if white & !DARK != 0 || black & DARK != 0 {
-        return Err(error(
-            "White stands only on dark squares (file + rank even) and Black only on light ones"
-                .into(),
-        ));
-    }
-    if white | black == !0 && side == Colour::White {
-        return Err(error("on the full board Black moves first".into()));
-    }
-    let mut pairs = Vec::new();
-    for word in words {
-        let (key, value) = word
-            .split_once('=')
-            .ok_or_else(|| error(format!("an option key=value, not {word:?}")))?;
-        pairs.push((key, value));
-    }
-    let mut position = Konane::from_pieces(white, black, side);
-    position.cap = parse_options(pairs.into_iter()).map_err(|e| error(e.to_string()))?;
-    Ok(position)
-}
-
-fn parse_move(text: &str) -> Result<KonaneMove, ParseError> {
-    const FORM: &str = "a removal (\"d5\") or a jump through the squares it lands on \
-         (\"d3xd5\", \"d3xd5xd7\"; \"d3xd7\" also reads), squares a1 to h8";
-    let error = || ParseError::new("move", text, FORM);
-    let squares = text
-        .trim()
-        .split('x')
-        .map(|name| grid::parse_point(8, 8, name).map(|s| s as i32))
-        .collect::<Option<Vec<i32>>>()
-        .ok_or_else(error)?;
-    let from = squares[0];
-    if squares.len() == 1 {
-        return Ok(KonaneMove::removal(from as u32));
-    }
-    let to = *squares.last().expect("two squares or more");
-    let (file, rank) = (|s: i32| s % 8, |s: i32| s / 8);
-    let straight = (file(from) == file(to)) != (rank(from) == rank(to));
-    let distance = (file(to) - file(from)).abs() + (rank(to) - rank(from)).abs();
-    if !straight || distance % 2 != 0 {
-        return Err(error());
-    }
-    // Every square listed is a landing square on the line from `from` to `to`, in order.
-    let step = if rank(from) == rank(to) { 1 } else { 8 } * (to - from).signum();
-    for pair in squares.windows(2) {
-        let between = (pair[1] - pair[0]) / step;
-        if (pair[1] - pair[0]) % step != 0 || between <= 0 || between % 2 != 0 {
-            return Err(error());
-        }
-        if step.abs() == 1 && rank(pair[1]) != rank(from) {
-            return Err(error());
-        }
-    }
-    Ok(KonaneMove::jump(from as u32, to as u32))
 }

@@ -4,6 +4,7 @@
 
 use super::*;
 use crate::game::{EndReason, Outcome};
+use crate::games::grid;
 
 fn square(name: &str) -> u32 {
     grid::parse_point(8, 8, name).expect("a square name")

@@ -6,11 +6,11 @@
 //! a side (each side starts on, and races to fill, K spots at its end); see [`Shape`].
 
 mod movegen;
+mod notation;
+mod rules;
 pub mod solve;
 #[cfg(test)]
 mod tests;
-
-use std::fmt;
 
 use crate::bitboard::Bits;
 use crate::game::{
@@ -23,16 +23,8 @@ pub use movegen::{
     forward_targets, forward_targets_on, leap_origin, mirror, mirror_on, Targets, BOARD, MAX_SPOTS,
     SPOTS,
 };
-
-/// Pieces each side has.
-pub const PIECES: u32 = 5;
-/// A's start, spots 1-5, which is also B's goal zone.
-pub const START_A: u32 = 0b11111;
-/// B's start, spots 15-19, which is also A's goal zone.
-pub const START_B: u32 = START_A << (SPOTS - PIECES);
-/// The longest a game can last: every move advances a piece, and the ten pieces can
-/// advance at most 140 spots together before both sides are stuck.
-pub const MAX_PLIES: u32 = 140;
+use rules::first_seat;
+pub use rules::{Shape, MAX_PLIES, PIECES, START_A, START_B};
 
 /// Keys of the standard line: one per (side, spot), then one for "B to move".
 const KEYS: [u64; 2 * SPOTS as usize + 1] = zobrist::keys(0x1EA9_F406_0000_0001);
@@ -62,126 +54,6 @@ const PIECE_KEYS: [[u64; MAX_SPOTS as usize]; 2] = {
 #[inline]
 const fn piece_key(side: usize, spot: u32) -> u64 {
     PIECE_KEYS[side][spot as usize]
-}
-
-/// The size of a race: how many spots the line has and how many pieces each side has.
-/// The standard game is 19 spots and 5 pieces; any line of at most [`MAX_SPOTS`] spots
-/// with a gap between the two starting groups plays by the same rules.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Shape {
-    spots: u8,
-    pieces: u8,
-}
-
-impl Shape {
-    /// The standard game: 19 spots, 5 pieces a side.
-    pub const STANDARD: Shape = Shape {
-        spots: SPOTS as u8,
-        pieces: PIECES as u8,
-    };
-
-    /// The race on `spots` spots with `pieces` pieces a side.
-    ///
-    /// # Errors
-    /// A description of what is expected, when there is no piece, no empty spot between
-    /// the two starting groups, or more than [`MAX_SPOTS`] spots.
-    pub fn new(spots: u32, pieces: u32) -> Result<Shape, String> {
-        if !(3..=MAX_SPOTS).contains(&spots) {
-            return Err(format!("spots={spots}: expected 3 to {MAX_SPOTS} spots"));
-        }
-        if pieces == 0 || 2 * pieces >= spots {
-            return Err(format!(
-                "pieces={pieces} on {spots} spots: expected 1 to {} pieces a side, so that \
-                 at least one spot starts empty between the two sides",
-                (spots - 1) / 2
-            ));
-        }
-        Ok(Shape {
-            spots: spots as u8,
-            pieces: pieces as u8,
-        })
-    }
-
-    /// Spots on the line.
-    #[inline]
-    pub const fn spots(self) -> u32 {
-        self.spots as u32
-    }
-
-    /// Pieces a side.
-    #[inline]
-    pub const fn pieces(self) -> u32 {
-        self.pieces as u32
-    }
-
-    /// Every spot of the line (bit i = spot i + 1).
-    #[inline]
-    pub const fn board(self) -> u32 {
-        (1 << self.spots) - 1
-    }
-
-    /// A's start, the first `pieces` spots, which is also B's goal zone.
-    #[inline]
-    pub const fn start_a(self) -> u32 {
-        (1 << self.pieces) - 1
-    }
-
-    /// B's start, the last `pieces` spots, which is also A's goal zone.
-    #[inline]
-    pub const fn start_b(self) -> u32 {
-        self.start_a() << (self.spots - self.pieces)
-    }
-
-    /// The longest a game can last: every move advances a piece, and each side's pieces
-    /// can advance `pieces * (spots - pieces)` spots together at most.
-    pub const fn max_plies(self) -> u32 {
-        2 * self.pieces() * (self.spots() - self.pieces())
-    }
-
-    /// Sum of the 1-based spots A starts on.
-    const fn start_sum_a(self) -> i32 {
-        (self.pieces() * (self.pieces() + 1) / 2) as i32
-    }
-
-    /// Sum of the 1-based spots B starts on.
-    const fn start_sum_b(self) -> i32 {
-        (self.pieces() * (2 * self.spots() - self.pieces() + 1) / 2) as i32
-    }
-
-    /// Reads `spots=N,pieces=K` options (each may be left out for the standard value).
-    fn from_options(options: &GameOptions) -> Result<Shape, GameError> {
-        let number = |key: &str, default: u32| -> Result<u32, GameError> {
-            match options.get(key) {
-                None => Ok(default),
-                Some(text) => text.parse().map_err(|_| {
-                    GameError::bad_option(Leapfrog::NAME, key, text, "a whole number")
-                }),
-            }
-        };
-        let spots = number("spots", SPOTS)?;
-        let pieces = number("pieces", PIECES)?;
-        Shape::new(spots, pieces).map_err(|expected| {
-            GameError::bad_option(
-                Leapfrog::NAME,
-                "spots, pieces",
-                &format!("{spots}, {pieces}"),
-                &expected,
-            )
-        })
-    }
-}
-
-impl Default for Shape {
-    fn default() -> Self {
-        Shape::STANDARD
-    }
-}
-
-/// The options that name the shape: `spots=N,pieces=K`.
-impl fmt::Display for Shape {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "spots={},pieces={}", self.spots, self.pieces)
-    }
 }
 
 /// A move: one piece from one spot to another (0-based spots; printed 1-based as `5-6`).
@@ -228,12 +100,6 @@ impl LeapfrogMove {
     #[inline]
     fn mirrored_mask(self, last: u32) -> u32 {
         (1 << (last - self.from as u32)) | (1 << (last - self.to as u32))
-    }
-}
-
-impl fmt::Display for LeapfrogMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}-{}", self.from(), self.to())
     }
 }
 
@@ -361,21 +227,6 @@ impl Leapfrog {
 impl Default for Leapfrog {
     fn default() -> Self {
         Leapfrog::start()
-    }
-}
-
-/// The seat that moves first under `options` (option `first`, A by default).
-fn first_seat(options: &GameOptions) -> Result<Seat, GameError> {
-    options.expect_only(Leapfrog::NAME, Leapfrog::INFO.option_keys)?;
-    match options.get("first") {
-        None | Some("A") => Ok(Seat::A),
-        Some("B") => Ok(Seat::B),
-        Some(other) => Err(GameError::bad_option(
-            Leapfrog::NAME,
-            "first",
-            other,
-            "A or B",
-        )),
     }
 }
 
@@ -523,106 +374,14 @@ impl Game for Leapfrog {
     }
 
     fn parse_position(text: &str) -> Result<Self, ParseError> {
-        const EXPECTED: &str = "19 spots of 'A', 'B' or '.' with 5 of each side, a space, \
-                                then the side to move ('A' or 'B'), as in \"AAAAA.........BBBBB A\"; \
-                                another race adds its size, as in \"AAA...BBB A spots=9,pieces=3\"";
-        let error = || ParseError::new("position", text, EXPECTED);
-        let mut fields = text.split_whitespace();
-        let (Some(board), Some(side)) = (fields.next(), fields.next()) else {
-            return Err(error());
-        };
-        let mut options = GameOptions::new();
-        if let Some(size) = fields.next() {
-            for pair in size.split(',') {
-                let (key, value) = pair.split_once('=').ok_or_else(error)?;
-                if !matches!(key, "spots" | "pieces") || options.get(key).is_some() {
-                    return Err(error());
-                }
-                options.set(key, value);
-            }
-        }
-        if fields.next().is_some() {
-            return Err(error());
-        }
-        let shape = Shape::from_options(&options)
-            .map_err(|e| ParseError::new("position", text, e.to_string()))?;
-        let to_move = match side {
-            "A" => Seat::A,
-            "B" => Seat::B,
-            _ => return Err(error()),
-        };
-        if board.chars().count() != shape.spots() as usize {
-            return Err(error());
-        }
-        let mut pieces = [0u32; 2];
-        for (spot, c) in board.chars().enumerate() {
-            match c {
-                'A' => pieces[0] |= 1 << spot,
-                'B' => pieces[1] |= 1 << spot,
-                '.' => {}
-                _ => return Err(error()),
-            }
-        }
-        if pieces.iter().any(|p| p.count_ones() != shape.pieces()) {
-            return Err(error());
-        }
-        check_homes(shape, pieces, to_move)
-            .map_err(|why| ParseError::new("position", text, format!("{EXPECTED}; {why}")))?;
-        Ok(Leapfrog::from_pieces_on(
-            shape, pieces[0], pieces[1], to_move,
-        ))
+        notation::parse_position(text)
     }
 
     fn parse_move(&self, text: &str) -> Result<LeapfrogMove, ParseError> {
-        let error = || {
-            let expected = format!(
-                "FROM-TO with spots 1 to {}, e.g. \"5-6\"",
-                self.shape.spots()
-            );
-            ParseError::new("move", text, expected)
-        };
-        let (from, to) = text.trim().split_once('-').ok_or_else(error)?;
-        let spot = |s: &str| self.spot_in_line(s).ok_or_else(error);
-        Ok(LeapfrogMove::new(spot(from)?, spot(to)?))
+        notation::parse_move(self, text)
     }
 
     fn render(&self) -> String {
-        let numbers: String = (1..=self.shape.spots())
-            .map(|s| format!("{:>3}", s))
-            .collect();
-        let spots: String = (0..self.shape.spots())
-            .map(|s| format!("{:>3}", self.spot_char(s)))
-            .collect();
-        format!("{numbers}\n{spots}\n{} to move", self.to_move)
-    }
-}
-
-/// Checks what the rules allow of a parsed position: the game ends when one side has
-/// all its pieces home (A on B's start, B on A's), so both cannot be, and the side that
-/// got there moved last.
-fn check_homes(shape: Shape, pieces: [u32; 2], to_move: Seat) -> Result<(), &'static str> {
-    let (a_home, b_home) = (pieces[0] == shape.start_b(), pieces[1] == shape.start_a());
-    if a_home && b_home {
-        return Err("both sides have all their pieces home: the game ends when the first does");
-    }
-    if (a_home && to_move == Seat::A) || (b_home && to_move == Seat::B) {
-        return Err(
-            "the side to move has all its pieces home: it won with its last move, so \
-                    the other side is to move",
-        );
-    }
-    Ok(())
-}
-
-impl fmt::Display for Leapfrog {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for spot in 0..self.shape.spots() {
-            write!(f, "{}", self.spot_char(spot))?;
-        }
-        write!(f, " {}", self.to_move)?;
-        if self.shape != Shape::STANDARD {
-            write!(f, " {}", self.shape)?;
-        }
-        Ok(())
+        notation::render(self)
     }
 }
