@@ -31,15 +31,13 @@ mod tests;
 
 use crate::bitboard::Bits;
 use crate::game::{EndReason, Game, GameError, GameInfo, GameOptions, Limits, ParseError, Status};
-use crate::games::family::Colour;
+use crate::games::family::{Colour, Options, ALQUERQUE_KEYS};
 use crate::player::Seat;
 use crate::zobrist;
 
 use notation::{parse_move, parse_position, render};
 pub use rules::{advancement, BOARD, SIZE, STRONG};
-use rules::{
-    delta, parse_options, Options, DEFAULTS, DEFAULT_CAP, OPTION_KEYS, START_BLACK, START_WHITE,
-};
+use rules::{delta, parse_options, DEFAULTS, DEFAULT_CAP, START_BLACK, START_WHITE};
 
 /// Zobrist keys: (colour, point), then Black to move.
 const KEYS: [u64; 2 * 25 + 1] = zobrist::keys(0xA19E_5A0E_0000_0009);
@@ -258,7 +256,7 @@ impl Game for Alquerque {
     const INFO: GameInfo = GameInfo {
         players: &[2],
         default_ply_cap: DEFAULT_CAP,
-        option_keys: OPTION_KEYS,
+        option_keys: ALQUERQUE_KEYS.keys,
         captures: true,
     };
 

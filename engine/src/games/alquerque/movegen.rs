@@ -57,6 +57,7 @@ impl Alquerque {
                     colour,
                     from,
                     empty,
+                    keep_duplicates: self.options.keep_duplicates,
                 };
                 start.extend(land as u32, 1 << over, enemy & !(1 << over), moves);
             }
@@ -70,6 +71,8 @@ struct Capture {
     from: u32,
     /// The points a jump may land on: those empty before the move, and the start.
     empty: u32,
+    /// Whether every path is its own move (the option `duplicates=keep`).
+    keep_duplicates: bool,
 }
 
 impl Capture {
@@ -95,7 +98,9 @@ impl Capture {
         }
         if !went_on {
             let mv = AlquerqueMove::new(self.colour, self.from, at, captured);
-            if !moves.contains(&mv) {
+            // Paths with the same start, end and captured set are one move, unless the
+            // option counts every path.
+            if self.keep_duplicates || !moves.contains(&mv) {
                 moves.push(mv);
             }
         }

@@ -85,6 +85,9 @@ impl fmt::Display for Alquerque {
         };
         let pieces = [self.pieces[0] as u64, self.pieces[1] as u64];
         write!(f, "{} {side}", grid::write_rows(SIZE, SIZE, pieces))?;
+        if self.options.keep_duplicates {
+            f.write_str(" duplicates=keep")?;
+        }
         if self.options.cap != DEFAULTS.cap && self.options.cap != u32::MAX {
             write!(f, " cap={}", self.options.cap)?;
         }

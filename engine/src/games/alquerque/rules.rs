@@ -1,8 +1,9 @@
 //! Alquerque's board and rules: the 25 points and their lines, the directions each side's
-//! pawns move in, the start, and the rule options (ply cap, repetition, no progress).
+//! pawns move in, the start, and the defaults of the family's rule options (ply cap,
+//! repetition, no progress, duplicate captures).
 
-use crate::game::{read_ply_cap, Game, GameError};
-use crate::games::family::Colour;
+use crate::game::{Game, GameError};
+use crate::games::family::{self, Colour, Options, ALQUERQUE_KEYS};
 
 use super::Alquerque;
 
@@ -138,61 +139,19 @@ pub fn advancement(colour: Colour, point: u32) -> u32 {
 pub(super) const START_WHITE: u32 = 0b11111_11111 | (0b11000 << 10);
 pub(super) const START_BLACK: u32 = (0b11111_11111 << 15) | (0b00011 << 10);
 
-/// Rule options a position carries.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Options {
-    /// Plies after which the game is a draw.
-    pub(super) cap: u32,
-    /// The occurrence of a position that draws (0: never).
-    pub(super) repetitions: u8,
-    /// Plies without progress that draw (0: never).
-    pub(super) no_progress: u16,
-    /// Whether repetition and the no-progress rule end the game (perft turns them off).
-    pub(super) draw_rules: bool,
-}
-
 /// The default ply cap: twelve plies per point, far beyond real games, which the draw
 /// rules end long before.
 pub(super) const DEFAULT_CAP: u32 = 300;
 
+/// The default options: the third occurrence and 50 plies without progress draw.
 pub(super) const DEFAULTS: Options = Options {
-    cap: DEFAULT_CAP,
-    repetitions: 3,
     no_progress: 50,
-    draw_rules: true,
+    ..Options::new(DEFAULT_CAP, 3)
 };
-
-/// The option keys Alquerque takes.
-pub(super) const OPTION_KEYS: &[&str] = &["cap", "repetitions", "no_progress"];
 
 /// Reads the rule options over the defaults.
 pub(super) fn parse_options<'a>(
     pairs: impl Iterator<Item = (&'a str, &'a str)>,
 ) -> Result<Options, GameError> {
-    let mut options = DEFAULTS;
-    let bad = |key: &str, value: &str, expected: &str| {
-        GameError::bad_option(Alquerque::NAME, key, value, expected)
-    };
-    for (key, value) in pairs {
-        match key {
-            "cap" => options.cap = read_ply_cap(Alquerque::NAME, key, value)?,
-            "repetitions" => {
-                options.repetitions = value
-                    .parse()
-                    .ok()
-                    .filter(|n| *n == 0 || (2..=9).contains(n))
-                    .ok_or_else(|| {
-                        bad(key, value, "the occurrence that draws, 2 to 9 (0: never)")
-                    })?;
-            }
-            "no_progress" => {
-                options.no_progress = value
-                    .parse()
-                    .ok()
-                    .ok_or_else(|| bad(key, value, "a number of plies (0: never)"))?;
-            }
-            _ => return Err(GameError::unknown_option(Alquerque::NAME, key, OPTION_KEYS)),
-        }
-    }
-    Ok(options)
+    family::parse_options(Alquerque::NAME, ALQUERQUE_KEYS, pairs, DEFAULTS)
 }

@@ -161,6 +161,12 @@ fn two_paths_over_the_same_pieces_are_one_move() {
     after.undo(mv);
     assert_eq!(after.to_string(), p.to_string());
     assert_eq!(after.hash(), p.hash());
+    // With duplicates=keep (perft's --keep-duplicates) each path counts.
+    let kept = position("5/5/1b3/b1b2/wb3 w duplicates=keep");
+    kept.generate_moves(&mut list);
+    assert_eq!(list, [mv, mv]);
+    assert_eq!(kept.count_moves(&mut Vec::new()), 2);
+    assert_eq!(kept.to_string(), format!("{p} duplicates=keep"));
 }
 
 #[test]

@@ -26,7 +26,7 @@ use crate::game::{
     EndReason, Game, GameError, GameInfo, GameOptions, Limits, Outcome, ParseError, Status,
 };
 pub use crate::games::family::SideFeatures;
-use crate::games::family::{parse_options, Options, OPTION_KEYS};
+use crate::games::family::{parse_options, Options, DRAUGHTS_KEYS};
 use crate::player::Seat;
 use crate::zobrist;
 
@@ -406,18 +406,28 @@ impl<R: Rules> Game for Draughts<R> {
     const INFO: GameInfo = GameInfo {
         players: &[2],
         default_ply_cap: default_cap::<R>(),
-        option_keys: OPTION_KEYS,
+        option_keys: DRAUGHTS_KEYS.keys,
         captures: true,
     };
 
     fn new(options: &GameOptions) -> Result<Self, GameError> {
         let mut position = Self::start();
-        position.options = parse_options(R::NAME, options.iter(), default_options::<R>())?;
+        position.options = parse_options(
+            R::NAME,
+            DRAUGHTS_KEYS,
+            options.iter(),
+            default_options::<R>(),
+        )?;
         Ok(position)
     }
 
     fn limits(options: &GameOptions) -> Result<Limits, GameError> {
-        let options = parse_options(R::NAME, options.iter(), default_options::<R>())?;
+        let options = parse_options(
+            R::NAME,
+            DRAUGHTS_KEYS,
+            options.iter(),
+            default_options::<R>(),
+        )?;
         Ok(Limits {
             players: 2,
             ply_cap: options.cap,

@@ -13,7 +13,7 @@ use super::movegen::{crowning_squares, men_forward, parachutist_steps, KING, PAR
 use super::rules::{Colour, CrownInCapture, KingRange, Removal, Rules};
 use super::{default_cap, default_options, BitsOf, Draughts, DraughtsMove, Kind};
 use crate::game::{Game, ParseError};
-use crate::games::family::parse_options;
+use crate::games::family::{parse_options, DRAUGHTS_KEYS};
 
 /// What a position string looks like, for error messages.
 const POSITION_FORM: &str = "a PDN position such as \"W:W21-32:B1-12\" (side to move, then each \
@@ -39,8 +39,13 @@ pub(super) fn parse_position<R: Rules>(text: &str) -> Result<Draughts<R>, ParseE
         })?;
         pairs.push((key, value));
     }
-    position.options = parse_options(R::NAME, pairs.into_iter(), default_options::<R>())
-        .map_err(|e| ParseError::new("position", text, e.to_string()))?;
+    position.options = parse_options(
+        R::NAME,
+        DRAUGHTS_KEYS,
+        pairs.into_iter(),
+        default_options::<R>(),
+    )
+    .map_err(|e| ParseError::new("position", text, e.to_string()))?;
     Ok(position)
 }
 

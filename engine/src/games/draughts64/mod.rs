@@ -28,7 +28,7 @@ use std::fmt;
 use std::marker::PhantomData;
 
 use crate::game::{EndReason, Game, GameError, GameInfo, GameOptions, Limits, ParseError, Status};
-use crate::games::family::{parse_options, BitSet, Options, SideFeatures, OPTION_KEYS};
+use crate::games::family::{parse_options, BitSet, Options, SideFeatures, DRAUGHTS_KEYS};
 use crate::player::Seat;
 use crate::zobrist;
 
@@ -335,18 +335,28 @@ impl<R: Rules64> Game for Draughts64<R> {
     const INFO: GameInfo = GameInfo {
         players: &[2],
         default_ply_cap: DEFAULT_CAP,
-        option_keys: OPTION_KEYS,
+        option_keys: DRAUGHTS_KEYS.keys,
         captures: true,
     };
 
     fn new(options: &GameOptions) -> Result<Self, GameError> {
         let mut position = Self::start();
-        position.options = parse_options(R::NAME, options.iter(), default_options::<R>())?;
+        position.options = parse_options(
+            R::NAME,
+            DRAUGHTS_KEYS,
+            options.iter(),
+            default_options::<R>(),
+        )?;
         Ok(position)
     }
 
     fn limits(options: &GameOptions) -> Result<Limits, GameError> {
-        let options = parse_options(R::NAME, options.iter(), default_options::<R>())?;
+        let options = parse_options(
+            R::NAME,
+            DRAUGHTS_KEYS,
+            options.iter(),
+            default_options::<R>(),
+        )?;
         Ok(Limits {
             players: 2,
             ply_cap: options.cap,

@@ -12,7 +12,7 @@ use super::board::{opposite, step, Square};
 use super::rules::{for_colour, Rules64};
 use super::{default_options, Draughts64, Draughts64Move, BLACK, DEFAULT_CAP, KING};
 use crate::game::{Game, ParseError};
-use crate::games::family::{parse_options, BitSet, Colour, CrownInCapture, Removal};
+use crate::games::family::{parse_options, BitSet, Colour, CrownInCapture, Removal, DRAUGHTS_KEYS};
 
 /// What a position string looks like, for error messages.
 const POSITION_FORM: &str = "a position such as \"8/bbbbbbbb/bbbbbbbb/8/8/wwwwwwww/wwwwwwww/8 W\" \
@@ -50,8 +50,13 @@ pub(super) fn parse_position<R: Rules64>(text: &str) -> Result<Draughts64<R>, Pa
         })?;
         pairs.push((key, value));
     }
-    position.options = parse_options(R::NAME, pairs.into_iter(), default_options::<R>())
-        .map_err(|e| ParseError::new("position", text, e.to_string()))?;
+    position.options = parse_options(
+        R::NAME,
+        DRAUGHTS_KEYS,
+        pairs.into_iter(),
+        default_options::<R>(),
+    )
+    .map_err(|e| ParseError::new("position", text, e.to_string()))?;
     Ok(position)
 }
 

@@ -2,7 +2,7 @@
 //! all-squares variants (`draughts64`), Konane and Alquerque share. The sides
 //! ([`Colour`]), the sets of squares they play on ([`BitSet`]), the rule vocabulary of
 //! the two draughts engines (removal, crowning mid-capture, draw rules), the rule options
-//! their positions carry, and the counts an evaluation weighs ([`SideFeatures`]).
+//! their positions and Alquerque's carry, and the counts an evaluation weighs ([`SideFeatures`]).
 
 pub mod bitset;
 mod colour;
@@ -13,5 +13,5 @@ mod rules;
 pub use bitset::{BitSet, Squares};
 pub use colour::Colour;
 pub use features::SideFeatures;
-pub(crate) use options::{parse_options, Options, OPTION_KEYS};
+pub(crate) use options::{parse_options, Options, ALQUERQUE_KEYS, DRAUGHTS_KEYS};
 pub use rules::{CrownInCapture, DrawRules, EndgameRule, Removal};

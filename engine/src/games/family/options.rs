@@ -1,12 +1,32 @@
-//! The rule options that the draughts engines' positions carry (`duplicates`, `cap`,
-//! `repetitions`), and their reader.
+//! The rule options that the draughts family's positions carry (`duplicates`, `cap`,
+//! `repetitions`, and Alquerque's `no_progress`), the keys each game takes, and their
+//! reader.
 
 use crate::game::{read_ply_cap, GameError};
 
-/// The option keys every variant takes.
-pub(crate) const OPTION_KEYS: &[&str] = &["duplicates", "cap", "repetitions"];
+/// The options a game of the family takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct OptionKeys {
+    /// The keys, in the order errors list them.
+    pub(crate) keys: &'static [&'static str],
+    /// Whether `repetitions=0` (repetition never draws) is allowed.
+    pub(crate) repetitions_may_be_never: bool,
+}
 
-/// Rule options a position carries (the dark-square and the all-squares engines).
+/// The keys every dark-square and all-squares draughts variant takes (their no-progress
+/// counter is the variant's own, [`super::DrawRules`]).
+pub(crate) const DRAUGHTS_KEYS: OptionKeys = OptionKeys {
+    keys: &["duplicates", "cap", "repetitions"],
+    repetitions_may_be_never: false,
+};
+
+/// The keys Alquerque takes: its no-progress counter is an option.
+pub(crate) const ALQUERQUE_KEYS: OptionKeys = OptionKeys {
+    keys: &["duplicates", "cap", "repetitions", "no_progress"],
+    repetitions_may_be_never: true,
+};
+
+/// Rule options a position carries.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Options {
     /// Count every capture path as its own move (perft's "keep duplicates").
@@ -15,30 +35,38 @@ pub(crate) struct Options {
     pub(crate) cap: u32,
     /// The occurrence of a position that draws (0: never).
     pub(crate) repetitions: u8,
+    /// Plies without progress that draw (0: never), where it is an option (Alquerque).
+    pub(crate) no_progress: u16,
     /// Whether repetition and the draw counters end the game (perft turns them off).
     pub(crate) draw_rules: bool,
 }
 
 impl Options {
-    /// The defaults of a game with this ply cap and repetition rule.
-    pub(crate) fn new(cap: u32, repetitions: u8) -> Options {
+    /// The defaults of a game with this ply cap and repetition rule (and no no-progress
+    /// option).
+    pub(crate) const fn new(cap: u32, repetitions: u8) -> Options {
         Options {
             keep_duplicates: false,
             cap,
             repetitions,
+            no_progress: 0,
             draw_rules: true,
         }
     }
 }
 
-/// Reads the rule options of `game` over `defaults` (shared with the all-squares games).
+/// Reads the rule options of `game`, which takes `keys`, over `defaults`.
 pub(crate) fn parse_options<'a>(
     game: &'static str,
+    keys: OptionKeys,
     pairs: impl Iterator<Item = (&'a str, &'a str)>,
     defaults: Options,
 ) -> Result<Options, GameError> {
     let mut options = defaults;
     for (key, value) in pairs {
+        if !keys.keys.contains(&key) {
+            return Err(GameError::unknown_option(game, key, keys.keys));
+        }
         match key {
             "duplicates" => {
                 options.keep_duplicates = match value {
@@ -49,15 +77,22 @@ pub(crate) fn parse_options<'a>(
             }
             "cap" => options.cap = read_ply_cap(game, key, value)?,
             "repetitions" => {
+                let (never, expected) = if keys.repetitions_may_be_never {
+                    (0, "the occurrence that draws, 2 to 9 (0: never)")
+                } else {
+                    (2, "the occurrence that draws, 2 to 9")
+                };
                 options.repetitions = value
                     .parse()
                     .ok()
-                    .filter(|n| (2..=9).contains(n))
-                    .ok_or_else(|| {
-                        GameError::bad_option(game, key, value, "the occurrence that draws, 2 to 9")
-                    })?;
+                    .filter(|n| *n == never || (2..=9).contains(n))
+                    .ok_or_else(|| GameError::bad_option(game, key, value, expected))?;
             }
-            _ => return Err(GameError::unknown_option(game, key, OPTION_KEYS)),
+            _ => {
+                options.no_progress = value.parse().ok().ok_or_else(|| {
+                    GameError::bad_option(game, key, value, "a number of plies (0: never)")
+                })?;
+            }
         }
     }
     Ok(options)
