@@ -223,8 +223,10 @@ fn positions_the_rules_cannot_reach_are_refused_with_a_reason() {
 
 #[test]
 fn keep_duplicates_counts_every_capture_path_in_turkish_too() {
-    let output = run(&["perft", "turkish", "--depth", "3", "--keep-duplicates"]);
-    assert!(output.status.success(), "{}", stderr(&output));
+    for game in ["turkish", "alquerque"] {
+        let output = run(&["perft", game, "--depth", "3", "--keep-duplicates"]);
+        assert!(output.status.success(), "{game}: {}", stderr(&output));
+    }
     let output = run(&["perft", "leapfrog", "--depth", "1", "--keep-duplicates"]);
     assert_eq!(output.status.code(), Some(2));
     assert!(stderr(&output).contains("turkish"), "{}", stderr(&output));

@@ -92,7 +92,8 @@ pub(crate) fn run(args: &PerftArgs, out: &mut dyn Write) -> Result<(), ArenaErro
 }
 
 /// Whether games of `kind` take the option `duplicates=keep` (every game whose captures
-/// can reach one result by two paths: the draughts family and Turkish, Gothic, Dameo).
+/// can reach one result by two paths: the draughts family, Turkish, Gothic, Dameo and
+/// Alquerque).
 fn keeps_duplicates(kind: engine::GameKind) -> bool {
     let mut options = engine::GameOptions::new();
     options.set("duplicates", "keep");
