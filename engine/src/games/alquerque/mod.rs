@@ -31,7 +31,7 @@ mod tests;
 
 use crate::bitboard::Bits;
 use crate::game::{EndReason, Game, GameError, GameInfo, GameOptions, Limits, ParseError, Status};
-use crate::games::family::{Colour, Options, ALQUERQUE_KEYS};
+use crate::games::family::{Colour, History, Options, ALQUERQUE_KEYS};
 use crate::player::Seat;
 use crate::zobrist;
 
@@ -113,14 +113,6 @@ impl AlquerqueMove {
     }
 }
 
-/// What [`Game::undo`] needs that the move does not say.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Undo {
-    hash: u64,
-    quiet_plies: u16,
-    repeats: u8,
-}
-
 /// What one side has, in counts an evaluation can weigh.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SideFeatures {
@@ -143,11 +135,8 @@ pub struct Alquerque {
     hash: u64,
     /// Plies played from the start or the parsed position.
     ply: u32,
-    /// Plies since a capture or a forward step.
-    quiet_plies: u16,
-    /// How often the current position has occurred, counting this time.
-    repeats: u8,
-    history: Vec<Undo>,
+    /// The plies played; its counter is the plies since a capture or a forward step.
+    history: History<()>,
     options: Options,
 }
 
@@ -163,9 +152,7 @@ impl Alquerque {
             side,
             hash: 0,
             ply: 0,
-            quiet_plies: 0,
-            repeats: 1,
-            history: Vec::with_capacity(64),
+            history: History::new(),
             options,
         };
         position.hash = position.compute_hash();
@@ -206,7 +193,7 @@ impl Alquerque {
 
     /// Plies since a capture or a forward step (the no-progress counter).
     pub fn quiet_plies(&self) -> u32 {
-        self.quiet_plies as u32
+        self.history.quiet_plies() as u32
     }
 
     /// The counts of [`SideFeatures`] for `colour`.
@@ -241,9 +228,9 @@ impl Alquerque {
         }
         crate::endings::draw_by_counters(
             self.options.repetitions,
-            self.repeats,
+            self.history.repeats(),
             self.options.no_progress,
-            self.quiet_plies,
+            self.history.quiet_plies(),
         )
     }
 }
@@ -324,11 +311,7 @@ impl Game for Alquerque {
     fn play_unchecked(&mut self, mv: AlquerqueMove) {
         let colour = self.side;
         let enemy = colour.other();
-        self.history.push(Undo {
-            hash: self.hash,
-            quiet_plies: self.quiet_plies,
-            repeats: self.repeats,
-        });
+        self.history.push(self.hash, ());
         let (from, to) = (mv.from as u32, mv.to as u32);
         self.pieces[colour.index()] ^= (1 << from) ^ (1 << to);
         self.hash ^= piece_key(colour, from) ^ piece_key(colour, to);
@@ -341,30 +324,20 @@ impl Game for Alquerque {
         self.side = enemy;
         self.hash ^= BLACK_TO_MOVE_KEY;
         self.ply += 1;
-        if mv.is_sideways() {
-            self.quiet_plies = self.quiet_plies.saturating_add(1);
-            self.repeats =
-                crate::endings::repeats(self.hash, self.quiet_plies, &self.history, |undo| {
-                    undo.hash
-                });
-        } else {
-            self.quiet_plies = 0;
-            self.repeats = 1;
-        }
+        // Only a sideways step can be played back.
+        self.history.played(self.hash, mv.is_sideways());
     }
 
     fn undo(&mut self, mv: AlquerqueMove) {
-        let undo = self.history.pop().expect("undo follows play");
+        let (hash, ()) = self.history.pop();
         let enemy = self.side;
         let colour = enemy.other();
         let (from, to) = (mv.from as u32, mv.to as u32);
         self.pieces[colour.index()] ^= (1 << from) ^ (1 << to);
         self.pieces[enemy.index()] |= mv.captured;
         self.side = colour;
-        self.hash = undo.hash;
+        self.hash = hash;
         self.ply -= 1;
-        self.quiet_plies = undo.quiet_plies;
-        self.repeats = undo.repeats;
     }
 
     fn status(&self) -> Status {

@@ -26,7 +26,7 @@ use crate::game::{
     EndReason, Game, GameError, GameInfo, GameOptions, Limits, Outcome, ParseError, Status,
 };
 pub use crate::games::family::SideFeatures;
-use crate::games::family::{parse_options, Options, DRAUGHTS_KEYS};
+use crate::games::family::{parse_options, History, Options, DRAUGHTS_KEYS};
 use crate::player::Seat;
 use crate::zobrist;
 
@@ -158,15 +158,12 @@ const fn default_cap<R: Rules>() -> u32 {
     <R::Board as Geometry>::SQUARES * 12
 }
 
-/// What [`Game::undo`] needs that the move does not say.
+/// What [`Game::undo`] needs that the move and the [`History`] do not say.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Undo<B> {
-    hash: u64,
     captured_kings: B,
     captured_parachutists: B,
-    quiet_plies: u16,
     material_plies: u16,
-    repeats: u8,
 }
 
 /// A position of a draughts variant, with the history its draw rules need.
@@ -181,13 +178,10 @@ pub struct Draughts<R: Rules> {
     hash: u64,
     /// Plies played from the start or the parsed position.
     ply: u32,
-    /// Plies since a capture or a man's move.
-    quiet_plies: u16,
     /// Plies since a capture or a crowning (the endgame rules' counter).
     material_plies: u16,
-    /// How often the current position has occurred, counting this time.
-    repeats: u8,
-    history: Vec<Undo<BitsOf<R>>>,
+    /// The plies played; its counter is the plies since a capture or a man's move.
+    history: History<Undo<BitsOf<R>>>,
     options: Options,
 }
 
@@ -219,10 +213,8 @@ impl<R: Rules> Draughts<R> {
             side,
             hash: 0,
             ply: 0,
-            quiet_plies: 0,
             material_plies: 0,
-            repeats: 1,
-            history: Vec::with_capacity(64),
+            history: History::new(),
             options: default_options::<R>(),
         };
         position.hash = position.compute_hash();
@@ -230,7 +222,7 @@ impl<R: Rules> Draughts<R> {
     }
 
     /// This position with `history` as its history.
-    fn with_history(&self, history: Vec<Undo<BitsOf<R>>>) -> Draughts<R> {
+    fn with_history(&self, history: History<Undo<BitsOf<R>>>) -> Draughts<R> {
         Draughts {
             pieces: self.pieces,
             kings: self.kings,
@@ -239,9 +231,7 @@ impl<R: Rules> Draughts<R> {
             side: self.side,
             hash: self.hash,
             ply: self.ply,
-            quiet_plies: self.quiet_plies,
             material_plies: self.material_plies,
-            repeats: self.repeats,
             history,
             options: self.options,
         }
@@ -315,7 +305,7 @@ impl<R: Rules> Draughts<R> {
 
     /// Plies since a capture or a man's move (the draw counter).
     pub fn quiet_plies(&self) -> u32 {
-        self.quiet_plies as u32
+        self.history.quiet_plies() as u32
     }
 
     /// The move as PDN writes it in a game record: `11-15`, or the full path of a
@@ -337,9 +327,9 @@ impl<R: Rules> Draughts<R> {
         }
         let counters = crate::endings::draw_by_counters(
             self.options.repetitions,
-            self.repeats,
+            self.history.repeats(),
             R::DRAWS.quiet_plies,
-            self.quiet_plies,
+            self.history.quiet_plies(),
         );
         if counters.is_some() {
             return counters;
@@ -503,14 +493,14 @@ impl<R: Rules> Game for Draughts<R> {
     fn play_unchecked(&mut self, mv: Self::Move) {
         let colour = self.side;
         let enemy = colour.other();
-        self.history.push(Undo {
-            hash: self.hash,
-            captured_kings: mv.captured & self.kings,
-            captured_parachutists: mv.captured & self.parachutists,
-            quiet_plies: self.quiet_plies,
-            material_plies: self.material_plies,
-            repeats: self.repeats,
-        });
+        self.history.push(
+            self.hash,
+            Undo {
+                captured_kings: mv.captured & self.kings,
+                captured_parachutists: mv.captured & self.parachutists,
+                material_plies: self.material_plies,
+            },
+        );
         let (from, to) = (mv.from as u32, mv.to as u32);
         let moving = if mv.flags & KING != 0 {
             Kind::King
@@ -544,16 +534,9 @@ impl<R: Rules> Game for Draughts<R> {
         self.hash ^= BLACK_TO_MOVE_KEY;
         self.ply += 1;
         let captures = !mv.captured.is_empty();
-        if captures || moving != Kind::King {
-            self.quiet_plies = 0;
-            self.repeats = 1;
-        } else {
-            self.quiet_plies = self.quiet_plies.saturating_add(1);
-            self.repeats =
-                crate::endings::repeats(self.hash, self.quiet_plies, &self.history, |undo| {
-                    undo.hash
-                });
-        }
+        // Only a king's move without a capture can be played back.
+        self.history
+            .played(self.hash, !captures && moving == Kind::King);
         if captures || mv.flags & PROMOTES != 0 {
             self.material_plies = 0;
         } else {
@@ -562,7 +545,7 @@ impl<R: Rules> Game for Draughts<R> {
     }
 
     fn undo(&mut self, mv: Self::Move) {
-        let undo = self.history.pop().expect("undo follows play");
+        let (hash, undo) = self.history.pop();
         let enemy = self.side;
         let colour = enemy.other();
         let (from, to) = (mv.from as u32, mv.to as u32);
@@ -579,11 +562,9 @@ impl<R: Rules> Game for Draughts<R> {
         self.kings |= undo.captured_kings;
         self.parachutists |= undo.captured_parachutists;
         self.side = colour;
-        self.hash = undo.hash;
+        self.hash = hash;
         self.ply -= 1;
-        self.quiet_plies = undo.quiet_plies;
         self.material_plies = undo.material_plies;
-        self.repeats = undo.repeats;
     }
 
     fn status(&self) -> Status {

@@ -345,7 +345,7 @@ fn a_position_occurring_the_third_time_draws() {
 fn quiet_plies_and_endgame_counters_draw() {
     // English: 80 plies without a capture or a man's move.
     let mut p = position::<English>("W:WKa1,c1:BKh8");
-    p.quiet_plies = 79;
+    p.history.set_quiet_plies(79);
     let mv = p.parse_move(&format!("{}-{}", sq("a1"), sq("b2"))).unwrap();
     p.play_unchecked(mv);
     assert_eq!(
@@ -356,7 +356,7 @@ fn quiet_plies_and_endgame_counters_draw() {
     assert!(!p.is_over());
     // A man's move resets the counter.
     let mut q = position::<English>("W:Wc3,Ka1:BKh8");
-    q.quiet_plies = 79;
+    q.history.set_quiet_plies(79);
     let step = q.parse_move(&format!("{}-{}", sq("c3"), sq("d4"))).unwrap();
     q.play_unchecked(step);
     assert!(!q.is_over());

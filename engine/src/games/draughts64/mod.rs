@@ -28,7 +28,7 @@ use std::fmt;
 use std::marker::PhantomData;
 
 use crate::game::{EndReason, Game, GameError, GameInfo, GameOptions, Limits, ParseError, Status};
-use crate::games::family::{parse_options, BitSet, Options, SideFeatures, DRAUGHTS_KEYS};
+use crate::games::family::{parse_options, BitSet, History, Options, SideFeatures, DRAUGHTS_KEYS};
 use crate::player::Seat;
 use crate::zobrist;
 
@@ -145,14 +145,9 @@ fn default_options<R: Rules64>() -> Options {
     Options::new(DEFAULT_CAP, R::DRAWS.repetitions)
 }
 
-/// What [`Game::undo`] needs that the move does not say.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Undo {
-    hash: u64,
-    captured_kings: u64,
-    quiet_plies: u16,
-    repeats: u8,
-}
+/// What [`Game::undo`] needs that the move and the [`History`] do not say: the kings
+/// among the pieces taken.
+type Undo = u64;
 
 /// A position of an all-squares draughts game, with the history its draw rules need.
 #[derive(Clone)]
@@ -164,11 +159,9 @@ pub struct Draughts64<R: Rules64> {
     hash: u64,
     /// Plies played from the start or the parsed position.
     ply: u32,
-    /// Plies since a capture or a man's move up the board.
-    quiet_plies: u16,
-    /// How often the current position has occurred, counting this time.
-    repeats: u8,
-    history: Vec<Undo>,
+    /// The plies played; its counter is the plies since a capture or a man's move up
+    /// the board.
+    history: History<Undo>,
     options: Options,
     rules: PhantomData<R>,
 }
@@ -182,9 +175,7 @@ impl<R: Rules64> Draughts64<R> {
             side,
             hash: 0,
             ply: 0,
-            quiet_plies: 0,
-            repeats: 1,
-            history: Vec::with_capacity(64),
+            history: History::new(),
             options: default_options::<R>(),
             rules: PhantomData,
         };
@@ -228,7 +219,7 @@ impl<R: Rules64> Draughts64<R> {
 
     /// Plies since a capture or a man's move up the board (the draw counter).
     pub fn quiet_plies(&self) -> u32 {
-        self.quiet_plies as u32
+        self.history.quiet_plies() as u32
     }
 
     /// The ranks a man of `colour` on `square` has advanced from rank 1 (White) or rank
@@ -310,9 +301,9 @@ impl<R: Rules64> Draughts64<R> {
         }
         crate::endings::draw_by_counters(
             self.options.repetitions,
-            self.repeats,
+            self.history.repeats(),
             R::DRAWS.quiet_plies,
-            self.quiet_plies,
+            self.history.quiet_plies(),
         )
     }
 
@@ -404,12 +395,7 @@ impl<R: Rules64> Game for Draughts64<R> {
     fn play_unchecked(&mut self, mv: Self::Move) {
         let colour = self.side;
         let enemy = colour.other();
-        self.history.push(Undo {
-            hash: self.hash,
-            captured_kings: mv.captured & self.kings,
-            quiet_plies: self.quiet_plies,
-            repeats: self.repeats,
-        });
+        self.history.push(self.hash, mv.captured & self.kings);
         let (from, to) = (mv.from as u32, mv.to as u32);
         let king = mv.flags & KING != 0;
         let (from_set, to_set) = (1u64 << from, 1u64 << to);
@@ -434,20 +420,12 @@ impl<R: Rules64> Game for Draughts64<R> {
         // A capture or a man's move up the board cannot be undone; a man's sideways step
         // and a king's move can.
         let advances = !king && from / 8 != to / 8;
-        if mv.captured != 0 || advances {
-            self.quiet_plies = 0;
-            self.repeats = 1;
-        } else {
-            self.quiet_plies = self.quiet_plies.saturating_add(1);
-            self.repeats =
-                crate::endings::repeats(self.hash, self.quiet_plies, &self.history, |undo| {
-                    undo.hash
-                });
-        }
+        self.history
+            .played(self.hash, mv.captured == 0 && !advances);
     }
 
     fn undo(&mut self, mv: Self::Move) {
-        let undo = self.history.pop().expect("undo follows play");
+        let (hash, captured_kings) = self.history.pop();
         let enemy = self.side;
         let colour = enemy.other();
         let (from_set, to_set) = (1u64 << mv.from, 1u64 << mv.to);
@@ -457,12 +435,10 @@ impl<R: Rules64> Game for Draughts64<R> {
             self.kings |= from_set;
         }
         self.pieces[enemy.index()] |= mv.captured;
-        self.kings |= undo.captured_kings;
+        self.kings |= captured_kings;
         self.side = colour;
-        self.hash = undo.hash;
+        self.hash = hash;
         self.ply -= 1;
-        self.quiet_plies = undo.quiet_plies;
-        self.repeats = undo.repeats;
     }
 
     fn status(&self) -> Status {

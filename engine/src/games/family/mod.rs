@@ -2,16 +2,18 @@
 //! all-squares variants (`draughts64`), Konane and Alquerque share. The sides
 //! ([`Colour`]), the sets of squares they play on ([`BitSet`]), the rule vocabulary of
 //! the two draughts engines (removal, crowning mid-capture, draw rules), the rule options
-//! their positions and Alquerque's carry, and the counts an evaluation weighs ([`SideFeatures`]).
+//! their positions and Alquerque's carry, the history their draw rules keep, and the counts an evaluation weighs ([`SideFeatures`]).
 
 pub mod bitset;
 mod colour;
 mod features;
+mod history;
 mod options;
 mod rules;
 
 pub use bitset::{BitSet, Squares};
 pub use colour::Colour;
 pub use features::SideFeatures;
+pub(crate) use history::History;
 pub(crate) use options::{parse_options, Options, ALQUERQUE_KEYS, DRAUGHTS_KEYS};
 pub use rules::{CrownInCapture, DrawRules, EndgameRule, Removal};
