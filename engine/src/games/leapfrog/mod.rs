@@ -381,6 +381,10 @@ impl Game for Leapfrog {
         notation::parse_move(self, text)
     }
 
+    fn push_move_text(mv: LeapfrogMove, out: &mut String) {
+        mv.write_text(out);
+    }
+
     fn render(&self) -> String {
         notation::render(self)
     }

@@ -7,11 +7,23 @@ use std::fmt;
 use super::rules::{check_homes, Shape};
 use super::{Leapfrog, LeapfrogMove};
 use crate::game::{GameOptions, ParseError};
+use crate::notation_text::{Buffered, MoveTextSink};
 use crate::player::Seat;
+
+impl LeapfrogMove {
+    /// Writes `5-6`.
+    pub(super) fn write_text(self, out: &mut impl MoveTextSink) {
+        out.number(self.from());
+        out.separator(b'-');
+        out.number(self.to());
+    }
+}
 
 impl fmt::Display for LeapfrogMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}-{}", self.from(), self.to())
+        let mut text = Buffered::new(f);
+        self.write_text(&mut text);
+        text.finish()
     }
 }
 
