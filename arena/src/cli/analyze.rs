@@ -30,6 +30,9 @@ pub struct AnalyzeArgs {
     pub table: Option<PathBuf>,
 }
 
+/// Rates the moves of one recorded game (its moves as written in `games.csv`).
+type RateGame = dyn Fn(&str) -> Result<[SeatTally; 2], String>;
+
 /// Runs `arena analyze`.
 ///
 /// # Errors
@@ -38,7 +41,7 @@ pub struct AnalyzeArgs {
 pub(crate) fn run(args: &AnalyzeArgs, out: &mut dyn Write) -> Result<(), ArenaError> {
     let identity = recorded_identity(&args.games)?;
     let game: GameSpec = identity.game.parse()?;
-    let rater: Box<dyn Fn(&str) -> Result<[SeatTally; 2], String>> = match game.kind {
+    let rater: Box<RateGame> = match game.kind {
         GameKind::Leapfrog => {
             let start = Leapfrog::new(&game.options)?;
             let table: Arc<SolveTable> = match &args.table {

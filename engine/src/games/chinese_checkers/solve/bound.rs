@@ -169,8 +169,8 @@ impl RowBound {
     fn rank(&self, counts: &Counts) -> usize {
         let mut left = TABLE_PIECES;
         let mut rank = 0;
-        for row in 0..ROWS - 1 {
-            let c = (counts[row] as usize).min(left);
+        for (row, &count) in counts.iter().enumerate().take(ROWS - 1) {
+            let c = (count as usize).min(left);
             rank += self.prefix[row][left][c] as usize;
             left -= c;
         }

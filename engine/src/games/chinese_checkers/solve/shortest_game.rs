@@ -118,9 +118,10 @@ struct Solver {
 pub fn shortest_game(shape: BoardShape, limits: SearchLimits) -> Result<ShortestGame, Stopped> {
     let geometry = Geometry::of(shape);
     let mut rows = [[0u8; HOLES]; 2];
-    for hole in 0..HOLES {
-        rows[0][hole] = Point::ZPlus.rows_from_tip(geometry.cube[hole]);
-        rows[1][hole] = Point::ZMinus.rows_from_tip(geometry.cube[hole]);
+    for (seat, goal) in [Point::ZPlus, Point::ZMinus].into_iter().enumerate() {
+        for (row, cube) in rows[seat].iter_mut().zip(&geometry.cube) {
+            *row = goal.rows_from_tip(*cube);
+        }
     }
     let board = Board {
         geometry,
