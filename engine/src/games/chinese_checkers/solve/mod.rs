@@ -74,6 +74,92 @@ pub struct Pass {
     pub nodes: u64,
 }
 
+/// How a run of IDA* passes ended.
+pub(crate) enum Deepened {
+    /// A pass found a solution of this cost; the path holds it.
+    Found(u32),
+    /// Every pass below this cost was searched out and failed.
+    Exhausted(u32),
+    /// The node limit stopped the pass of this cost.
+    Stopped(u32),
+}
+
+/// The two IDA* searches' shared part: the rising passes, and the children tried in
+/// order along the path.
+pub(crate) trait Deepening {
+    /// A position of the search.
+    type Position: Copy;
+
+    /// Whether a solution of at most `cost` in all continues from `position`, reached
+    /// at `depth`; on success the path holds it. `Err` at the node limit.
+    fn search(&mut self, position: Self::Position, depth: u32, cost: u32) -> Result<bool, ()>;
+
+    /// The position after the move (`from`, `to`) from `position` at `depth`.
+    fn child(position: Self::Position, depth: u32, from: u8, to: u8) -> Self::Position;
+
+    /// The moves from the root to the position being searched.
+    fn path(&mut self) -> &mut Vec<(u8, u8)>;
+
+    /// The table of positions searched, and the positions expanded so far.
+    fn seen_and_nodes(&mut self) -> (&mut SeenTable, u64);
+
+    /// Searches `children` of `position` (cost bound, from, to) in order; the first
+    /// answer other than "no solution" is returned, and the path keeps its move.
+    fn try_children(
+        &mut self,
+        position: Self::Position,
+        depth: u32,
+        cost: u32,
+        children: &[(u32, u8, u8)],
+    ) -> Result<bool, ()> {
+        for &(_, from, to) in children {
+            self.path().push((from, to));
+            match self.search(Self::child(position, depth, from, to), depth + 1, cost) {
+                Ok(false) => {
+                    self.path().pop();
+                }
+                other => return other,
+            }
+        }
+        Ok(false)
+    }
+
+    /// Runs passes from `root` with costs `first`, `first + 1`, … below `below`,
+    /// recording each on `passes`.
+    fn deepen(
+        &mut self,
+        root: Self::Position,
+        first: u32,
+        below: u32,
+        passes: &mut Vec<Pass>,
+    ) -> Deepened {
+        let mut cost = first;
+        while cost < below {
+            let (seen, before) = self.seen_and_nodes();
+            seen.next_pass();
+            let found = self.search(root, 0, cost);
+            let (_, after) = self.seen_and_nodes();
+            passes.push(Pass {
+                bound: cost,
+                nodes: after - before,
+            });
+            match found {
+                Err(()) => return Deepened::Stopped(cost),
+                Ok(true) => return Deepened::Found(cost),
+                Ok(false) => cost += 1,
+            }
+        }
+        Deepened::Exhausted(cost)
+    }
+}
+
+/// Moves as 1-based hole numbers.
+pub(crate) fn numbered(path: &[(u8, u8)]) -> Vec<(u32, u32)> {
+    path.iter()
+        .map(|&(from, to)| (from as u32 + 1, to as u32 + 1))
+        .collect()
+}
+
 /// A lossy table of positions (a set of holes per seat) searched in the current pass,
 /// with the fewest moves at which each was reached.
 pub(crate) struct SeenTable {

@@ -19,7 +19,7 @@
 
 use super::super::geometry::{BoardShape, Geometry, Holes, Point, HOLES};
 use super::super::movegen::destinations;
-use super::{Pass, SearchLimits, SeenTable, Stopped};
+use super::{numbered, Deepened, Deepening, Pass, SearchLimits, SeenTable, Stopped};
 
 /// A shortest game and what the search spent on it.
 #[derive(Clone, Debug)]
@@ -142,41 +142,24 @@ pub fn shortest_game(shape: BoardShape, limits: SearchLimits) -> Result<Shortest
         limit: limits.nodes,
     };
     let mut passes = Vec::new();
-    let mut cost = start_bound;
-    loop {
-        solver.seen.next_pass();
-        let before = solver.nodes;
-        let found = solver.search(start, 0, cost);
-        passes.push(Pass {
+    // Both seats' bounds keep their parity, so the cost rises by one ply a pass.
+    match solver.deepen(start, start_bound, u32::MAX, &mut passes) {
+        Deepened::Found(_) => Ok(ShortestGame {
+            plies: numbered(&solver.path),
+            start_bound,
+            passes,
+        }),
+        Deepened::Stopped(cost) | Deepened::Exhausted(cost) => Err(Stopped {
+            nodes: solver.nodes,
             bound: cost,
-            nodes: solver.nodes - before,
-        });
-        match found {
-            Err(()) => {
-                return Err(Stopped {
-                    nodes: solver.nodes,
-                    bound: cost,
-                    passes,
-                })
-            }
-            Ok(true) => {
-                return Ok(ShortestGame {
-                    plies: solver
-                        .path
-                        .iter()
-                        .map(|&(f, t)| (f as u32 + 1, t as u32 + 1))
-                        .collect(),
-                    start_bound,
-                    passes,
-                })
-            }
-            // Both seats' bounds keep their parity, so the cost rises by one ply.
-            Ok(false) => cost += 1,
-        }
+            passes,
+        }),
     }
 }
 
-impl Solver {
+impl Deepening for Solver {
+    type Position = [Holes; 2];
+
     /// Whether a game of at most `cost` plies in all ends from `pieces`, `depth` plies
     /// in (seat `depth % 2` to move); on success the path holds it.
     fn search(&mut self, pieces: [Holes; 2], depth: u32, cost: u32) -> Result<bool, ()> {
@@ -226,22 +209,21 @@ impl Solver {
             return Ok(false);
         }
         children.sort_unstable();
-        let mut result = Ok(false);
-        for &(_, from, to) in &children {
-            self.path.push((from, to));
-            let mut next = pieces;
-            next[seat] ^= 1 << from | 1 << to;
-            match self.search(next, depth + 1, cost) {
-                Ok(false) => {
-                    self.path.pop();
-                }
-                other => {
-                    result = other;
-                    break;
-                }
-            }
-        }
+        let result = self.try_children(pieces, depth, cost, &children);
         self.children[d] = children;
         result
+    }
+
+    fn child(mut pieces: [Holes; 2], depth: u32, from: u8, to: u8) -> [Holes; 2] {
+        pieces[(depth % 2) as usize] ^= 1 << from | 1 << to;
+        pieces
+    }
+
+    fn path(&mut self) -> &mut Vec<(u8, u8)> {
+        &mut self.path
+    }
+
+    fn seen_and_nodes(&mut self) -> (&mut SeenTable, u64) {
+        (&mut self.seen, self.nodes)
     }
 }

@@ -5,7 +5,7 @@
 use super::super::geometry::{BoardShape, Geometry, Holes, Point, ROWS};
 use super::super::movegen::destinations;
 use super::bound::SolitaireBound;
-use super::{Pass, SearchLimits, SeenTable, Stopped};
+use super::{numbered, Deepened, Deepening, Pass, SearchLimits, SeenTable, Stopped};
 
 /// What the crossing search found: a crossing, and how far its length is proved.
 #[derive(Clone, Debug)]
@@ -81,61 +81,37 @@ pub fn shortest_crossing(
     let start_bound = solver.bound.moves(start);
     let upper = beam.as_ref().map_or(MAX_CROSSING + 1, |m| m.len() as u32);
     let mut passes = Vec::new();
-    let mut cost = start_bound;
-    while cost < upper {
-        solver.seen.next_pass();
-        let before = solver.nodes;
-        let found = solver.search(start, 0, cost);
-        passes.push(Pass {
-            bound: cost,
-            nodes: solver.nodes - before,
-        });
-        match found {
-            Err(()) => {
-                let stopped = Stopped {
-                    nodes: solver.nodes,
-                    bound: cost,
-                    passes: passes.clone(),
-                };
-                let Some(moves) = beam else {
-                    return Err(stopped);
-                };
-                return Ok(Crossing {
-                    moves,
-                    start_bound,
-                    proved_at_least: cost,
-                    passes,
-                    stopped: Some(stopped),
-                });
-            }
-            Ok(true) => {
-                let moves = solver
-                    .path
-                    .iter()
-                    .map(|&(f, t)| (f as u32 + 1, t as u32 + 1))
-                    .collect();
-                return Ok(Crossing {
-                    moves,
-                    start_bound,
-                    proved_at_least: cost,
-                    passes,
-                    stopped: None,
-                });
-            }
-            Ok(false) => cost += 1,
+    let (proved_at_least, stopped) = match solver.deepen(start, start_bound, upper, &mut passes) {
+        Deepened::Found(cost) => {
+            return Ok(Crossing {
+                moves: numbered(&solver.path),
+                start_bound,
+                proved_at_least: cost,
+                passes,
+                stopped: None,
+            })
         }
-    }
+        Deepened::Exhausted(cost) => (cost, None),
+        Deepened::Stopped(cost) => (
+            cost,
+            Some(Stopped {
+                nodes: solver.nodes,
+                bound: cost,
+                passes: passes.clone(),
+            }),
+        ),
+    };
     match beam {
         Some(moves) => Ok(Crossing {
             moves,
             start_bound,
-            proved_at_least: upper,
+            proved_at_least,
             passes,
-            stopped: None,
+            stopped,
         }),
         None => Err(Stopped {
             nodes: solver.nodes,
-            bound: cost,
+            bound: proved_at_least,
             passes,
         }),
     }
@@ -144,9 +120,9 @@ pub fn shortest_crossing(
 /// The longest crossing the searches look for.
 const MAX_CROSSING: u32 = 60;
 
-impl Solver {
-    /// Whether a crossing of at most `cost` moves in all continues from `pieces`, reached
-    /// in `depth` moves; on success the path holds it. `Err` at the node limit.
+impl Deepening for Solver {
+    type Position = Holes;
+
     fn search(&mut self, pieces: Holes, depth: u32, cost: u32) -> Result<bool, ()> {
         if pieces == self.goal {
             return Ok(true);
@@ -184,22 +160,21 @@ impl Solver {
             }
         }
         children.sort_unstable();
-        let mut result = Ok(false);
-        for &(_, from, to) in &children {
-            self.path.push((from, to));
-            let next = pieces & !(1 << from) | 1 << to;
-            match self.search(next, depth + 1, cost) {
-                Ok(false) => {
-                    self.path.pop();
-                }
-                other => {
-                    result = other;
-                    break;
-                }
-            }
-        }
+        let result = self.try_children(pieces, depth, cost, &children);
         self.children[d] = children;
         result
+    }
+
+    fn child(pieces: Holes, _depth: u32, from: u8, to: u8) -> Holes {
+        pieces & !(1 << from) | 1 << to
+    }
+
+    fn path(&mut self) -> &mut Vec<(u8, u8)> {
+        &mut self.path
+    }
+
+    fn seen_and_nodes(&mut self) -> (&mut SeenTable, u64) {
+        (&mut self.seen, self.nodes)
     }
 }
 
