@@ -1,5 +1,6 @@
 //! End-to-end calibration and sequential tests through the `arena` binary: a reduced
-//! version of the shipped Leapfrog Race calibration, `arena sprt`, and bad configs.
+//! version of the shipped Leapfrog Race calibration, the shipped one reproduced byte for
+//! byte, `arena sprt`, and bad configs.
 
 use std::path::Path;
 
@@ -72,6 +73,31 @@ fn a_reduced_leapfrog_calibration_orders_its_levels() {
     let again = run(&["calibrate", &config]);
     assert_eq!(again.status.code(), Some(2));
     assert!(stderr(&again).contains("--resume"), "{}", stderr(&again));
+}
+
+#[test]
+fn the_shipped_leapfrog_calibration_reproduces_byte_for_byte() {
+    let dir = scratch("calibrate-shipped");
+    let out = dir.join("leapfrog");
+    let config = end_to_end::repo_root().join("configs/calibrate-leapfrog.toml");
+    let output = run(&[
+        "calibrate",
+        &config.display().to_string(),
+        "--out",
+        &out.display().to_string(),
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let shipped = end_to_end::repo_root().join("results/leapfrog");
+    for file in [
+        "calibration.csv",
+        "difficulty.csv",
+        "difficulty.toml",
+        "levels.md",
+    ] {
+        let made = std::fs::read(out.join(file)).expect("written by the calibration");
+        let kept = std::fs::read(shipped.join(file)).expect("shipped");
+        assert!(made == kept, "{file} differs from results/leapfrog/{file}");
+    }
 }
 
 #[test]

@@ -1,0 +1,94 @@
+#!/usr/bin/env python3
+"""The rows of the shipped-levels table in results/README.md, for calibration folders.
+
+For each folder given (results/<game>): every level's spec, rating with its interval and
+score against random with its interval (from difficulty.csv), the nodes a move it
+searched in the calibration's final round-robin, the milliseconds a move it takes (a few
+seeded games of the level against itself through `arena play`, timed here: this is the
+one figure that depends on the machine), and its score as first and as second player
+over all its games of the calibration (from games.csv, which a calibration writes and
+git does not keep: run this right after calibrating). The last line of each game gives
+the first player's score over all of the calibration's games.
+
+    python3 scripts/levels-table.py [--arena target/release/arena] [--games 4] results/english ...
+"""
+
+import argparse
+import csv
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+
+def read_rows(path):
+    with open(path, newline="") as f:
+        return list(csv.DictReader(f))
+
+
+def seat_scores(games, spec):
+    """The spec's score as first and as second player over `games`."""
+    scores = {"first": [], "second": []}
+    for game in games:
+        for seat in ("first", "second"):
+            if game[seat] != spec:
+                continue
+            if game["winner"] == "draw":
+                scores[seat].append(0.5)
+            else:
+                scores[seat].append(1.0 if game["winner"] == seat else 0.0)
+    return tuple(sum(s) / len(s) if s else float("nan") for s in (scores["first"], scores["second"]))
+
+
+def first_player_score(games):
+    points = [0.5 if g["winner"] == "draw" else float(g["winner"] == "first") for g in games]
+    return sum(points) / len(points), len(points)
+
+
+def ms_a_move(arena, game, spec, games):
+    """Milliseconds a move of `spec` playing itself, over `games` seeded games."""
+    plies, seconds = 0, 0.0
+    with tempfile.TemporaryDirectory() as scratch:
+        for seed in range(1, games + 1):
+            # Each record in a folder of its own, beside its config.toml.
+            os.makedirs(os.path.join(scratch, str(seed)))
+            record = os.path.join(scratch, str(seed), "games.csv")
+            start = time.perf_counter()
+            subprocess.run(
+                [arena, "play", game, "--first", spec, "--second", spec, "--seed", str(seed),
+                 "--opening-plies", "4", "--record", record],
+                check=True, stdout=subprocess.DEVNULL)
+            seconds += time.perf_counter() - start
+            plies += sum(int(row["plies"]) for row in read_rows(record))
+    return 1000.0 * seconds / max(plies, 1)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--arena", default="target/release/arena")
+    parser.add_argument("--games", type=int, default=4, help="timed games per level")
+    parser.add_argument("folders", nargs="+")
+    args = parser.parse_args()
+    for folder in args.folders:
+        game = os.path.basename(os.path.normpath(folder))
+        levels = read_rows(os.path.join(folder, "difficulty.csv"))
+        games_path = os.path.join(folder, "games.csv")
+        games = read_rows(games_path) if os.path.exists(games_path) else []
+        for level in levels:
+            spec = level["spec"]
+            first, second = seat_scores(games, spec) if games else (float("nan"),) * 2
+            ms = ms_a_move(args.arena, game, spec, args.games)
+            print(f"| {game} | {level['level']} | `{spec}` | "
+                  f"{float(level['rating']):.0f} [{float(level['rating_lo']):.0f}, "
+                  f"{float(level['rating_hi']):.0f}] | "
+                  f"{float(level['score_vs_random']):.2f} [{float(level['score_vs_random_lo']):.2f}, "
+                  f"{float(level['score_vs_random_hi']):.2f}] | "
+                  f"{float(level['nodes_per_move']):,.0f} | {ms:.1f} | {first:.2f} / {second:.2f} |")
+        if games:
+            score, count = first_player_score(games)
+            print(f"<!-- {game}: first player {score:.2f} over {count:,} games -->", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
