@@ -6,6 +6,8 @@
 
 use std::path::Path;
 
+use engine::games::draughts::endgame::Endgame;
+use engine::games::leapfrog::solve::Entry;
 use engine::{EndReason, Game, Seat, MAX_PLAYERS};
 
 use crate::agent::Agent;
@@ -66,6 +68,15 @@ pub trait Evaluate: Game {
         for seat in Seat::all(self.players()) {
             rewards[seat.index()] = outcome.score(seat);
         }
+    }
+
+    /// The entry of endgame tables for this position (its value for the side to move and
+    /// the plies to the end under perfect play), when the game has such tables and they
+    /// cover it: English checkers; `None` for every other game. Minimax and MCTS with
+    /// `table=FILE` stop their search there.
+    fn table_entry(&self, tables: &Endgame) -> Option<Entry> {
+        let _ = tables;
+        None
     }
 
     /// The perfect player of a solved game, from the table file at `table` (or a solve

@@ -292,6 +292,16 @@ impl<R: Rules> Evaluate for Draughts<R> {
         Some(agent.map(|a| Box::new(a) as Box<dyn Agent<Self>>))
     }
 
+    /// English positions the tables cover.
+    fn table_entry(
+        &self,
+        tables: &engine::games::draughts::endgame::Endgame,
+    ) -> Option<engine::games::leapfrog::solve::Entry> {
+        let english = (self as &dyn std::any::Any)
+            .downcast_ref::<Draughts<engine::games::draughts::English>>()?;
+        tables.entry(english)
+    }
+
     /// A quarter of a man.
     const ASPIRATION: i32 = 25;
 

@@ -18,12 +18,18 @@
 //! a node whose children are all proven takes the outcome that is best for its seat to
 //! move. Proven children are never explored further, children proven lost for the seat
 //! choosing are never chosen while another remains, and a proven root ends the search.
+//! With `table=FILE` (English checkers endgame tables), a position below the root that
+//! the tables cover is proven with their value (the engine's 80-ply rule aside).
 //!
 //! Nodes live in one `Vec`, children side by side. Moving the root after a move copies
 //! the kept subtree into a second `Vec` that then swaps in, so once both have grown the
 //! search allocates nothing.
 
-use engine::{Game, Outcome, Seat, MAX_PLAYERS};
+use std::sync::Arc;
+
+use engine::games::draughts::endgame::Endgame;
+use engine::games::leapfrog::solve::Value;
+use engine::{EndReason, Game, Outcome, Seat, MAX_PLAYERS};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -213,6 +219,9 @@ pub struct MctsAgent<G: Game> {
     line: Vec<G::Move>,
     moves: Vec<G::Move>,
     info: SearchInfo,
+    /// Endgame tables (`table=FILE`): a position they cover is a proven node, valued by
+    /// them, instead of a playout.
+    tables: Option<Arc<Endgame>>,
 }
 
 impl<G: Evaluate> MctsAgent<G> {
@@ -230,7 +239,27 @@ impl<G: Evaluate> MctsAgent<G> {
             line: Vec::with_capacity(1024),
             moves: Vec::with_capacity(64),
             info: SearchInfo::default(),
+            tables: None,
         }
+    }
+
+    /// The same player, reading `tables` wherever its tree reaches a position they cover
+    /// (below the root).
+    pub fn with_tables(mut self, tables: Option<Arc<Endgame>>) -> MctsAgent<G> {
+        self.tables = tables;
+        self
+    }
+
+    /// The outcome of perfect play from `work` when the tables cover it.
+    fn table_outcome(&self, work: &G) -> Option<Outcome> {
+        let entry = work.table_entry(self.tables.as_ref()?)?;
+        let players = work.players();
+        let mover = work.to_move();
+        Some(match entry.value {
+            Value::Win => Outcome::win(mover, players, EndReason::NoMoves),
+            Value::Loss => Outcome::win(mover.next(players), players, EndReason::NoMoves),
+            Value::Draw => Outcome::draw(players, EndReason::DrawRule),
+        })
     }
 
     /// The knobs.
@@ -291,6 +320,12 @@ impl<G: Evaluate> MctsAgent<G> {
                     let outcome = work.status().outcome().expect("the game is over");
                     self.tree[node].proven = Some(outcome);
                     break Some(outcome);
+                }
+                if node != 0 {
+                    if let Some(outcome) = self.table_outcome(work) {
+                        self.tree[node].proven = Some(outcome);
+                        break Some(outcome);
+                    }
                 }
                 if self.tree[node].visits == 0 && node != 0 {
                     break self.playout(work);

@@ -45,10 +45,20 @@
 //! move of the last completed iteration is played. Iteration 1 always completes. The
 //! search stops early when the root value is decided or when no position was cut off by
 //! the horizon (a deeper search would see the same tree).
+//!
+//! # Endgame tables
+//! With `table=FILE` (English checkers endgame tables, shared as `perfect:table=FILE`
+//! shares them) a position below the root that the tables cover is not searched: it
+//! scores its table value, a win or loss at the ply where perfect play ends it, as a
+//! finished game there would (the engine's 80-ply rule aside).
 
 use std::cmp::Reverse;
 use std::hash::{Hash, Hasher};
 
+use std::sync::Arc;
+
+use engine::games::draughts::endgame::Endgame;
+use engine::games::leapfrog::solve::{Entry, Value};
 use engine::{Game, Outcome, Seat, MAX_PLAYERS};
 
 use crate::agent::{Agent, SearchInfo};
@@ -93,6 +103,19 @@ pub fn terminal_value(outcome: &Outcome, root: Seat, ply: u32) -> i32 {
         std::cmp::Ordering::Greater => base - ply as i32,
         std::cmp::Ordering::Less => base + ply as i32,
         std::cmp::Ordering::Equal => 0,
+    }
+}
+
+/// An endgame table's entry at `ply` below the root as a value for the side to move:
+/// a win or a loss at the ply where perfect play ends the game, as [`terminal_value`]
+/// scores a finished game there, and 0 for a draw.
+#[inline]
+pub fn table_value(entry: Entry, ply: u32) -> i32 {
+    let end = (ply + entry.distance) as i32;
+    match entry.value {
+        Value::Win => WIN - end,
+        Value::Loss => end - WIN,
+        Value::Draw => 0,
     }
 }
 
@@ -294,6 +317,9 @@ pub struct MinimaxAgent<G: Game> {
     /// Whether the iteration cut any position off at the horizon.
     horizon: bool,
     info: SearchInfo,
+    /// Endgame tables (`table=FILE`): a position they cover below the root takes their
+    /// value instead of being searched.
+    tables: Option<Arc<Endgame>>,
 }
 
 impl<G: Evaluate> MinimaxAgent<G> {
@@ -321,7 +347,15 @@ impl<G: Evaluate> MinimaxAgent<G> {
             aborted: false,
             horizon: false,
             info: SearchInfo::default(),
+            tables: None,
         }
+    }
+
+    /// The same player, reading `tables` wherever its search reaches a position they
+    /// cover (the root is still searched, so that it has a move).
+    pub fn with_tables(mut self, tables: Option<Arc<Endgame>>) -> MinimaxAgent<G> {
+        self.tables = tables;
+        self
     }
 
     /// The knobs.
@@ -538,6 +572,11 @@ impl<G: Evaluate> MinimaxAgent<G> {
         if position.is_over() {
             let outcome = position.status().outcome().expect("the game is over");
             return sign * terminal_value(&outcome, self.root_seat, ply);
+        }
+        if ply > 0 {
+            if let Some(entry) = self.tables.as_ref().and_then(|t| position.table_entry(t)) {
+                return table_value(entry, ply);
+            }
         }
         if is_leaf(position, depth, ply, !self.settings.plain) {
             self.horizon = true;

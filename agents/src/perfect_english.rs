@@ -167,3 +167,86 @@ mod tests {
         assert_eq!(won, 3);
     }
 }
+
+#[cfg(test)]
+mod search_tests {
+    //! Minimax and MCTS with `table=FILE` against the tables themselves.
+
+    use std::sync::Arc;
+
+    use engine::games::draughts::endgame::Endgame;
+    use engine::games::draughts::{Draughts, English};
+    use engine::games::leapfrog::solve::Value;
+    use engine::Game;
+
+    use crate::agent::Agent;
+    use crate::mcts::{MctsAgent, MctsSettings};
+    use crate::minimax::{MinimaxAgent, MinimaxSettings, DECISIVE, WIN};
+
+    /// Two kings against one, wins too long for a shallow search to see.
+    const WON: [&str; 3] = ["W:WK1,K2:BK32", "B:WK14,K19:BK5", "W:WK30,K25:BK12"];
+
+    fn tables() -> Arc<Endgame> {
+        Arc::new(Endgame::build(3, |_| {}).unwrap())
+    }
+
+    #[test]
+    fn minimax_with_tables_finds_the_table_win_a_shallow_search_misses() {
+        let tables = tables();
+        let settings = MinimaxSettings {
+            depth: 2,
+            ..MinimaxSettings::default()
+        };
+        for fen in WON {
+            let position = Draughts::<English>::parse_position(fen).unwrap();
+            let entry = tables.entry(&position).unwrap();
+            assert!(entry.distance > 3, "{fen}: {entry:?}");
+            let mut plain = MinimaxAgent::<Draughts<English>>::new("minimax".into(), settings);
+            let blind = plain.search(&position);
+            assert!(blind.value.abs() < DECISIVE, "{fen}: {}", blind.value);
+            let mut seeing = MinimaxAgent::<Draughts<English>>::new("minimax".into(), settings)
+                .with_tables(Some(tables.clone()));
+            let found = seeing.search(&position);
+            let expected = match entry.value {
+                Value::Win => WIN - entry.distance as i32,
+                Value::Loss => entry.distance as i32 - WIN,
+                Value::Draw => 0,
+            };
+            assert_eq!(found.value, expected, "{fen}: {entry:?}");
+            assert!(
+                tables.best_moves(&position).contains(&found.best),
+                "{fen}: {:?}",
+                found.best
+            );
+        }
+    }
+
+    #[test]
+    fn mcts_with_tables_proves_the_table_result() {
+        let tables = tables();
+        for fen in WON {
+            let position = Draughts::<English>::parse_position(fen).unwrap();
+            let entry = tables.entry(&position).unwrap();
+            let mut mcts = MctsAgent::<Draughts<English>>::new(
+                "mcts".into(),
+                MctsSettings {
+                    iterations: 200,
+                    ..MctsSettings::default()
+                },
+            )
+            .with_tables(Some(tables.clone()));
+            let mv = mcts.choose(&position);
+            assert!(mcts.last_search().proven, "{fen}");
+            let mut after = position.clone();
+            after.play_unchecked(mv);
+            let reply = tables.entry(&after).unwrap();
+            // The side that wins keeps the win; the side that loses loses whatever it does.
+            let expected = match entry.value {
+                Value::Win => Value::Loss,
+                Value::Loss => Value::Win,
+                Value::Draw => Value::Draw,
+            };
+            assert_eq!(reply.value, expected, "{fen}: {mv:?} against {entry:?}");
+        }
+    }
+}

@@ -64,6 +64,7 @@ impl AgentKind {
                 "tt_mib",
                 "search",
                 "eval",
+                "table",
                 "epsilon",
                 "temperature",
             ],
@@ -73,6 +74,7 @@ impl AgentKind {
                 "playout_plies",
                 "playout",
                 "playout_epsilon",
+                "table",
                 "epsilon",
                 "temperature",
             ],
@@ -311,11 +313,13 @@ pub fn build<G: Evaluate>(spec: &str) -> Result<Box<dyn Agent<G>>, SpecError> {
         AgentKind::Greedy => Box::new(GreedyAgent::<G>::new(text)),
         AgentKind::Minimax => {
             let settings = MinimaxSettings::from_spec(&parsed)?;
-            Box::new(MinimaxAgent::<G>::new(text, settings))
+            let tables = endgame_tables::<G>(&parsed)?;
+            Box::new(MinimaxAgent::<G>::new(text, settings).with_tables(tables))
         }
         AgentKind::Mcts => {
             let settings = MctsSettings::from_spec(&parsed)?;
-            Box::new(MctsAgent::<G>::new(text, settings))
+            let tables = endgame_tables::<G>(&parsed)?;
+            Box::new(MctsAgent::<G>::new(text, settings).with_tables(tables))
         }
         AgentKind::Perfect => {
             let table = parsed.get("table").map(std::path::Path::new);
@@ -332,6 +336,38 @@ pub fn build<G: Evaluate>(spec: &str) -> Result<Box<dyn Agent<G>>, SpecError> {
     } else {
         Box::new(Noisy::new(agent, noise))
     })
+}
+
+/// The endgame tables that `table=FILE` names for a searching agent (loaded once and
+/// shared, as for `perfect:table=FILE`), or `None` without the key.
+///
+/// # Errors
+/// A game without endgame tables (only English checkers has them), or a file that is
+/// missing, damaged or not such tables.
+fn endgame_tables<G: Evaluate>(
+    parsed: &AgentSpec,
+) -> Result<Option<std::sync::Arc<engine::games::draughts::endgame::Endgame>>, SpecError> {
+    let Some(path) = parsed.get("table") else {
+        return Ok(None);
+    };
+    let agent = parsed.kind.name();
+    if G::NAME != <engine::games::draughts::EnglishDraughts as engine::Game>::NAME {
+        return Err(SpecError::UnsupportedGame {
+            agent,
+            game: G::NAME,
+            why: "table=FILE: only english has endgame tables".into(),
+        });
+    }
+    crate::perfect_english::load_endgame(std::path::Path::new(path))
+        .map(Some)
+        .map_err(|e| SpecError::BadValue {
+            agent,
+            key: "table".into(),
+            value: path.to_string(),
+            expected: format!(
+                "the endgame tables written by `arena solve english --pieces N --out FILE` ({e})"
+            ),
+        })
 }
 
 #[cfg(test)]
@@ -357,12 +393,12 @@ mod tests {
         assert_eq!(
             error("mcts:iteration=5"),
             "unknown key \"iteration\" for agent mcts: valid keys are iterations, c, \
-             playout_plies, playout, playout_epsilon, epsilon, temperature"
+             playout_plies, playout, playout_epsilon, table, epsilon, temperature"
         );
         assert_eq!(
             error("minimax:depth=3,depth=4"),
             "key \"depth\" given twice for agent minimax: valid keys are depth, nodes, \
-             tt_mib, search, eval, epsilon, temperature"
+             tt_mib, search, eval, table, epsilon, temperature"
         );
     }
 

@@ -1,10 +1,13 @@
-//! Blunder analysis of Leapfrog Race games against the solved table: every agent move
-//! rated, and per agent the blunder rate (with a bootstrap interval over games) and the
-//! distance to the end given away.
+//! Blunder analysis against perfect play: every agent move of Leapfrog Race games rated
+//! against the solved table, and every move of English checkers games played inside the
+//! endgame tables (both positions covered) rated against them; per agent the blunder
+//! rate (with a bootstrap interval over games) and the distance to the end given away.
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
+use engine::games::draughts::endgame::Endgame;
+use engine::games::draughts::EnglishDraughts;
 use engine::games::leapfrog::solve::{Entry, SolveTable, Value};
 use engine::{Game, Leapfrog};
 
@@ -69,7 +72,40 @@ pub fn rate_game(
     moves: &str,
     opening_plies: u32,
 ) -> Result<[SeatTally; 2], String> {
-    let mut position = *start;
+    rate_moves(start, moves, opening_plies, |position| {
+        table
+            .entry(position)
+            .map(Some)
+            .ok_or_else(|| format!("position {position} is not in the solved table"))
+    })
+}
+
+/// Rates the agent moves (plies from `opening_plies` on) of an English checkers game
+/// played from `start` that begin in a position the endgame `tables` cover; the moves
+/// before the game enters the tables are not rated.
+///
+/// # Errors
+/// A move that does not parse or is illegal.
+pub fn rate_english_game(
+    tables: &Endgame,
+    start: &EnglishDraughts,
+    moves: &str,
+    opening_plies: u32,
+) -> Result<[SeatTally; 2], String> {
+    rate_moves(start, moves, opening_plies, |position| {
+        Ok(tables.entry(position))
+    })
+}
+
+/// Replays `moves` from `start` and rates each agent move whose position `entry` values
+/// (`Ok(None)`: not rated) against the value of the position it leads to.
+fn rate_moves<G: Game>(
+    start: &G,
+    moves: &str,
+    opening_plies: u32,
+    mut entry: impl FnMut(&G) -> Result<Option<Entry>, String>,
+) -> Result<[SeatTally; 2], String> {
+    let mut position = start.clone();
     let mut tallies = [SeatTally::default(); 2];
     for (ply, text) in moves.split(' ').filter(|m| !m.is_empty()).enumerate() {
         let mv = position.parse_move(text).map_err(|e| e.to_string())?;
@@ -77,21 +113,20 @@ pub fn rate_game(
             return Err(format!("illegal move {text} at ply {}", ply + 1));
         }
         let seat = position.to_move();
-        let mut after = position;
+        let mut after = position.clone();
         after.play_unchecked(mv);
         if ply as u32 >= opening_plies {
-            let missing = || format!("position {position} is not in the solved table");
-            let before_entry = table.entry(&position).ok_or_else(missing)?;
-            let after_entry = table.entry(&after).ok_or_else(missing)?;
-            let rating = rate(before_entry, after_entry);
-            let tally = &mut tallies[seat.index()];
-            tally.moves += 1;
-            if rating.blunder {
-                tally.blunders += 1;
-            }
-            if let Some(lost) = rating.distance_lost {
-                tally.distance_lost += u64::from(lost);
-                tally.kept += 1;
+            if let (Some(before_entry), Some(after_entry)) = (entry(&position)?, entry(&after)?) {
+                let rating = rate(before_entry, after_entry);
+                let tally = &mut tallies[seat.index()];
+                tally.moves += 1;
+                if rating.blunder {
+                    tally.blunders += 1;
+                }
+                if let Some(lost) = rating.distance_lost {
+                    tally.distance_lost += u64::from(lost);
+                    tally.kept += 1;
+                }
             }
         }
         position = after;
@@ -144,6 +179,68 @@ pub fn accuracy_csv(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A short English endgame, two kings against one, rated against the tables: the
+    /// winner's best moves keep their value at no cost, a slower winning move costs its
+    /// plies, and the loser cannot blunder.
+    #[test]
+    fn english_moves_inside_the_tables_are_rated() {
+        let tables = Endgame::build(3, |_| {}).unwrap();
+        let start = EnglishDraughts::parse_position("W:WK1,K2:BK32").unwrap();
+        let mut position = start.clone();
+        let mut moves = Vec::new();
+        let mut expected = [SeatTally::default(); 2];
+        // White (to move, winning): a best move, then the slowest move that still wins,
+        // then best moves; Black: any move (all lose). Six plies.
+        for ply in 0..6 {
+            let entry = tables.entry(&position).unwrap();
+            let rated = tables.rate_moves(&position);
+            let seat = position.to_move().index();
+            // Entries seen from the mover: White wins with every winning move.
+            let wins = rated.iter().filter(|(_, e)| e.value == Value::Win);
+            let mv = if ply == 2 {
+                wins.max_by_key(|(_, e)| e.distance).map(|(m, _)| *m)
+            } else {
+                wins.min_by_key(|(_, e)| e.distance).map(|(m, _)| *m)
+            }
+            .unwrap_or(rated[0].0);
+            let mut child = position.clone();
+            child.play_unchecked(mv);
+            if let Some(after) = tables.entry(&child) {
+                let rating = rate(entry, after);
+                expected[seat].moves += 1;
+                expected[seat].blunders += u64::from(rating.blunder);
+                if let Some(lost) = rating.distance_lost {
+                    expected[seat].distance_lost += u64::from(lost);
+                    expected[seat].kept += 1;
+                }
+            }
+            moves.push(position.pdn_move(mv));
+            position.play_unchecked(mv);
+            if position.is_over() {
+                break;
+            }
+        }
+        let winner = start.to_move().index();
+        assert!(expected[winner].distance_lost > 0, "{expected:?}");
+        assert_eq!(
+            expected[0].blunders + expected[1].blunders,
+            0,
+            "{expected:?}"
+        );
+        assert!(
+            expected[0].moves >= 2 && expected[1].moves >= 2,
+            "{expected:?}"
+        );
+        let tallies = rate_english_game(&tables, &start, &moves.join(" "), 0).unwrap();
+        assert_eq!(tallies, expected, "{moves:?}");
+        // The opening plies are not rated; a game outside the tables rates nothing.
+        let skipped = rate_english_game(&tables, &start, &moves.join(" "), 1).unwrap();
+        assert_eq!(skipped[winner].moves, expected[winner].moves - 1);
+        let full = EnglishDraughts::new(&engine::GameOptions::new()).unwrap();
+        let outside = rate_english_game(&tables, &full, "11-15 23-19", 0).unwrap();
+        assert_eq!(outside, [SeatTally::default(); 2]);
+    }
 
     fn entry(value: Value, distance: u32) -> Entry {
         Entry { value, distance }

@@ -12,6 +12,7 @@ mod report;
 mod run;
 mod slurm;
 mod solve;
+mod solve_chinese;
 mod solve_english;
 mod sprt;
 

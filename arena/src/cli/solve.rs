@@ -1,7 +1,8 @@
 //! `arena solve`: the full solve of Leapfrog Race, its table file, and the value of any
 //! position under perfect play; with `--variants`, the solve of every race size of a
 //! family, written to `variants.csv`. `arena solve english` builds and asks the English
-//! checkers endgame tables (see `solve_english`).
+//! checkers endgame tables (see `solve_english`); `arena solve chinese-checkers` the
+//! shortest crossing and the shortest game (see `solve_chinese`).
 
 use std::fs;
 use std::io::Write;
@@ -16,7 +17,7 @@ use engine::{Game, GameKind, GameSpec, Leapfrog};
 use crate::error::ArenaError;
 use crate::output::stdout_error;
 
-use super::solve_english;
+use super::{solve_chinese, solve_english};
 
 /// Where `--variants` writes its table when `--out` does not say.
 pub const VARIANTS_CSV: &str = "results/leapfrog/variants.csv";
@@ -48,6 +49,19 @@ pub struct SolveArgs {
     /// side, as `FROM-TO` (default 2-6).
     #[arg(long)]
     pub pieces: Option<String>,
+    /// chinese-checkers: the fewest moves for one player alone to cross the board.
+    #[arg(long, conflicts_with_all = ["position", "table", "variants", "out"])]
+    pub solitaire: bool,
+    /// chinese-checkers: the fewest plies of a complete two-player game (win rule A).
+    #[arg(long, conflicts_with_all = ["position", "table", "variants", "out", "solitaire"])]
+    pub shortest_game: bool,
+    /// chinese-checkers: the positions the search may expand before it stops.
+    #[arg(long, default_value_t = 50_000_000)]
+    pub nodes: u64,
+    /// chinese-checkers --solitaire: the width of the beam search that finds the first
+    /// crossing, whose length the exact search then proves or beats.
+    #[arg(long, default_value_t = 10_000)]
+    pub beam: usize,
 }
 
 /// Runs `arena solve`.
@@ -60,9 +74,27 @@ pub(crate) fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), ArenaErro
     if spec.kind == GameKind::English {
         return solve_english_command(args, out);
     }
+    if spec.kind == GameKind::ChineseCheckers {
+        let question = match (args.solitaire, args.shortest_game) {
+            (true, _) => solve_chinese::Question::Solitaire,
+            (_, true) => solve_chinese::Question::ShortestGame,
+            _ => {
+                return Err(ArenaError::input(
+                    "arena solve chinese-checkers: expected --solitaire or --shortest-game",
+                ))
+            }
+        };
+        return solve_chinese::run(&spec.options, question, args.nodes, args.beam, out);
+    }
+    if args.solitaire || args.shortest_game {
+        return Err(ArenaError::input(
+            "--solitaire and --shortest-game: for chinese-checkers only",
+        ));
+    }
     if spec.kind != GameKind::Leapfrog {
         return Err(ArenaError::input(format!(
-            "cannot solve {:?}: leapfrog is solved whole, and english has endgame tables",
+            "cannot solve {:?}: leapfrog is solved whole, english has endgame tables, and \
+             chinese-checkers has --solitaire and --shortest-game",
             args.game
         )));
     }

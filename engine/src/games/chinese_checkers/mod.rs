@@ -9,7 +9,7 @@
 //!
 //! | key | values | rule |
 //! |---|---|---|
-//! | `players` | 2, 3, 4, 6 | seating as in the rules file (19.2), turn order round the star |
+//! | `players` | 1, 2, 3, 4, 6 | seating as in the rules file (19.2), turn order round the star; 1: the solitaire crossing from the top point, over when it fills the bottom one |
 //! | `pieces` | 10, 15 | 15: camps of side 5 (2 or 3 players only) |
 //! | `board` | `star`, `diamond` | the 81-hole diamond (R3, two players only) |
 //! | `super_jumps` | flag | equidistant jumps |
@@ -79,6 +79,7 @@ pub mod geometry;
 mod movegen;
 mod notation;
 mod rules;
+pub mod solve;
 #[cfg(test)]
 mod tests;
 
@@ -555,7 +556,9 @@ impl ChineseCheckers {
     /// Whether the places are settled: a team has won, or one seat is left playing.
     #[inline]
     fn decided(&self) -> bool {
-        self.team_won != 0 || (self.finished + self.eliminated) as usize + 1 >= self.players()
+        // Alone (the solitaire crossing), the game lasts until the one seat finishes.
+        self.team_won != 0
+            || (self.finished + self.eliminated) as usize + 1 >= self.players().max(2)
     }
 
     /// [`Game::play_unchecked`] under the options that keep history.
@@ -640,7 +643,7 @@ impl Game for ChineseCheckers {
     const NAME: &'static str = "chinese-checkers";
 
     const INFO: GameInfo = GameInfo {
-        players: &[2, 3, 4, 6],
+        players: &[2, 3, 4, 6, 1],
         default_ply_cap: 2 * PLIES_PER_PLAYER,
         option_keys: OPTION_KEYS,
         captures: false,

@@ -41,7 +41,8 @@ pub(super) const DEADLOCK_ROUNDS: u32 = 10;
 /// The rule options of a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Options {
-    /// How many players: 2, 3, 4 or 6.
+    /// How many players: 2, 3, 4 or 6, or 1 for the solitaire crossing (the goal
+    /// point empty, the game over once the one seat fills it).
     pub players: u8,
     /// Pieces a player: 10 or 15.
     pub pieces: u8,
@@ -109,11 +110,12 @@ impl Options {
             match key {
                 "players" => {
                     rules.players = match value {
+                        "1" => 1,
                         "2" => 2,
                         "3" => 3,
                         "4" => 4,
                         "6" => 6,
-                        _ => return Err(bad(key, value, "2, 3, 4 or 6")),
+                        _ => return Err(bad(key, value, "1 (solitaire), 2, 3, 4 or 6")),
                     }
                 }
                 "pieces" => {
@@ -140,11 +142,11 @@ impl Options {
                 _ => return Err(GameError::unknown_option(name, key, OPTION_KEYS)),
             }
         }
-        if rules.board == BoardShape::Diamond && rules.players != 2 {
+        if rules.board == BoardShape::Diamond && rules.players > 2 {
             return Err(bad(
                 "board",
                 "diamond",
-                "star: the diamond board seats two players only",
+                "star: the diamond board seats one or two players only",
             ));
         }
         if rules.pieces == 15 && rules.players > 3 {
@@ -197,6 +199,7 @@ impl Options {
     pub fn seating(&self) -> &'static [Point] {
         use Point::*;
         match self.players {
+            1 => &[ZMinus],
             2 => &[ZMinus, ZPlus],
             3 => &[ZMinus, YMinus, XMinus],
             4 => &[XPlus, YMinus, XMinus, YPlus],
@@ -272,8 +275,8 @@ impl Layout {
     /// The layout for `rules`, built once for each combination.
     pub(super) fn of(rules: &Options) -> &'static Layout {
         static LAYOUTS: LazyLock<Vec<Layout>> = LazyLock::new(|| {
-            let mut all = Vec::with_capacity(32);
-            for players in [2, 3, 4, 6] {
+            let mut all = Vec::with_capacity(40);
+            for players in [2, 3, 4, 6, 1] {
                 for pieces in [10, 15] {
                     for board in [BoardShape::Star, BoardShape::Diamond] {
                         for no_camp_entry in [false, true] {
@@ -294,7 +297,8 @@ impl Layout {
             2 => 0,
             3 => 1,
             4 => 2,
-            _ => 3,
+            6 => 3,
+            _ => 4,
         };
         let index = players * 8
             + usize::from(rules.pieces == 15) * 4

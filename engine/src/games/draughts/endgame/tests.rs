@@ -185,3 +185,44 @@ fn a_damaged_file_is_refused_by_its_checksum() {
     assert!(Endgame::load(&path).is_err());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The whole five-piece build (about 6 minutes and 0.5 GB in release): its counts are
+/// the ones the README ships, and random five-piece positions agree with plain minimax.
+/// Run with `cargo test --release -p engine --lib endgame::tests::five_pieces -- --ignored`.
+#[test]
+#[ignore]
+fn five_pieces_match_the_shipped_counts_and_minimax() {
+    const DEPTH: u32 = 7;
+    let tables = Endgame::build(5, |_| {}).expect("tables of five pieces");
+    let counts: Vec<(u64, u64, u64, u64)> = tables
+        .counts()
+        .iter()
+        .map(|c| (c.positions, c.wins, c.losses, c.draws))
+        .collect();
+    assert_eq!(
+        counts,
+        [
+            (3_488, 716, 402, 2_370),
+            (196_032, 100_250, 87_305, 8_477),
+            (6_209_316, 2_574_304, 1_917_090, 1_717_922),
+            (139_450_808, 71_334_772, 56_993_144, 11_122_892),
+        ]
+    );
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let mut decided_count = 0;
+    for _ in 0..100 {
+        let mut position = random_position(&mut rng, 5);
+        let entry = tables.entry(&position).expect("a covered position");
+        let mut memo = HashMap::new();
+        let decided = entry.value != Value::Draw && entry.distance <= DEPTH;
+        let expected = decided.then_some(entry.value);
+        let depth = if decided { entry.distance } else { DEPTH };
+        assert_eq!(
+            minimax(&mut position, depth, &mut memo),
+            expected,
+            "{position}: {entry:?}"
+        );
+        decided_count += u32::from(decided);
+    }
+    assert!(decided_count > 10, "{decided_count}");
+}

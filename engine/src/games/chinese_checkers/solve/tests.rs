@@ -1,0 +1,96 @@
+//! Tests of the solitaire bound and of the two searches.
+
+use super::bound::{solitaire_bound, SolitaireBound};
+use super::shortest_game::shortest_game;
+use super::solitaire::{beam_crossing, shortest_crossing};
+use super::SearchLimits;
+use crate::games::chinese_checkers::geometry::{BoardShape, Geometry, Holes, Point};
+use crate::games::chinese_checkers::movegen::destinations;
+use crate::games::chinese_checkers::ChineseCheckers;
+use crate::{Game, GameOptions};
+
+/// Every position within `depth` moves of `from` (alone on the board), with its
+/// distance, by breadth-first search.
+fn near(shape: BoardShape, from: Holes, depth: u32) -> Vec<(Holes, u32)> {
+    let geometry = Geometry::of(shape);
+    let mut seen = std::collections::HashMap::new();
+    seen.insert(from, 0);
+    let mut frontier = vec![from];
+    for d in 1..=depth {
+        let mut next = Vec::new();
+        for pieces in frontier {
+            let mut own = pieces;
+            while own != 0 {
+                let hole = own.trailing_zeros() as usize;
+                own &= own - 1;
+                let lifted = pieces & !(1 << hole);
+                let mut targets = destinations(geometry, hole, lifted, false);
+                while targets != 0 {
+                    let to = targets.trailing_zeros() as usize;
+                    targets &= targets - 1;
+                    let child = lifted | 1 << to;
+                    if let std::collections::hash_map::Entry::Vacant(e) = seen.entry(child) {
+                        e.insert(d);
+                        next.push(child);
+                    }
+                }
+            }
+        }
+        frontier = next;
+    }
+    seen.into_iter().collect()
+}
+
+#[test]
+fn the_bound_never_exceeds_the_true_distance_near_the_goal() {
+    let shape = BoardShape::Diamond;
+    let bound = SolitaireBound::new(shape, Point::ZPlus);
+    let positions = near(shape, bound.goal(), 3);
+    assert!(positions.len() > 1000, "{}", positions.len());
+    for (pieces, distance) in positions {
+        assert!(bound.moves(pieces) <= distance, "{pieces:x}: {distance}");
+    }
+    assert_eq!(bound.moves(bound.goal()), 0);
+    let start = Geometry::of(shape).triangle(Point::ZMinus, 4);
+    assert_eq!(solitaire_bound(shape, Point::ZPlus, start), 19);
+}
+
+/// Plays `moves` on the solitaire game of `board` and returns the final position.
+fn replay(board: &str, moves: &[(u32, u32)]) -> ChineseCheckers {
+    let mut options = GameOptions::new();
+    options.set("board", board);
+    options.set("players", "1");
+    let mut game = ChineseCheckers::new(&options).unwrap();
+    for (from, to) in moves {
+        assert!(!game.is_over());
+        let mv = game.parse_move(&format!("{from}-{to}")).unwrap();
+        game.play(mv).unwrap();
+    }
+    game
+}
+
+#[test]
+fn the_beam_finds_a_27_move_diamond_crossing_that_replays() {
+    let moves = beam_crossing(BoardShape::Diamond, 10_000, 40).unwrap();
+    assert_eq!(moves.len(), 27);
+    let end = replay("diamond", &moves);
+    assert!(end.is_over());
+    assert_eq!(end.place(crate::Seat::A), Some(1));
+}
+
+#[test]
+fn a_node_limit_stops_the_proof_with_what_it_ruled_out() {
+    let limits = SearchLimits {
+        nodes: 20_000,
+        table_entries: 1 << 16,
+    };
+    let crossing = shortest_crossing(BoardShape::Diamond, 1_000, limits).unwrap();
+    assert!(crossing.stopped.is_some());
+    assert!(!crossing.is_proved());
+    assert_eq!(crossing.start_bound, 19);
+    assert!(crossing.proved_at_least >= 20, "{crossing:?}");
+    assert!(crossing.moves.len() as u32 >= crossing.proved_at_least);
+    assert!(replay("diamond", &crossing.moves).is_over());
+    let game = shortest_game(BoardShape::Diamond, limits).unwrap_err();
+    assert!(game.bound >= 5, "{game:?}");
+}
