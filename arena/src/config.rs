@@ -364,7 +364,9 @@ fn agent_entry(
             return Err(at(
                 protocol.span(),
                 format!(
-                    "field `protocol`: {:?}: expected \"arena\"",
+                    "field `protocol`: {:?}: expected \"arena\" (the arena seats programs \
+                     that speak its own protocol; it speaks Hub only as an engine, \
+                     `arena engine international --protocol hub`)",
                     protocol.get_ref()
                 ),
             ));

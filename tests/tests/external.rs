@@ -252,3 +252,143 @@ fn rate_places_leapfrog_greedy_between_the_shipped_levels() {
     assert!(488.6 < rating && rating < 946.5, "{text}");
     assert!(lines[lines.len() - 1].starts_with("level: "), "{text}");
 }
+
+/// Runs `arena engine` with `args`, sends `lines`, and returns its exit status and
+/// standard output.
+fn converse(args: &[&str], lines: &[&str]) -> (std::process::ExitStatus, String, String) {
+    use std::io::Write;
+    let mut child = end_to_end::arena(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    for line in lines {
+        writeln!(input, "{line}").unwrap();
+    }
+    drop(input);
+    let output = child.wait_with_output().unwrap();
+    (output.status, end_to_end::stdout(&output), stderr(&output))
+}
+
+/// The Hub position with these squares' letters, the rest empty.
+fn hub_position(side: char, pieces: &[(usize, char)]) -> String {
+    let mut squares = vec!['e'; 50];
+    for &(square, letter) in pieces {
+        squares[square - 1] = letter;
+    }
+    std::iter::once(side).chain(squares).collect()
+}
+
+#[test]
+fn arena_engine_speaks_hub_to_a_scripted_gui() {
+    let start = "Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww";
+    // A white man on 32 must take the black man on 27 (landing on 21).
+    let capture = hub_position('W', &[(32, 'w'), (27, 'b'), (5, 'b')]);
+    let pos_capture = format!("pos pos={capture}");
+    let pos_start = format!("pos pos={start}");
+    // From the start, two moves played: White to move again.
+    let pos_moves = format!("pos pos={start} moves=\"32-28 19-23\"");
+    let lines = [
+        "hub",
+        "set-param name=variant value=normal",
+        "set-param name=seed value=7",
+        "init",
+        "new-game",
+        &pos_start,
+        "level depth=3",
+        "go think",
+        "ping",
+        &pos_capture,
+        "level move-time=1",
+        "go think",
+        &pos_moves,
+        "go ponder",
+        "stop",
+        "pos pos=Wxyz",
+        "go think",
+        "quit",
+    ];
+    let args = [
+        "engine",
+        "international",
+        "--protocol",
+        "hub",
+        "--agent",
+        "greedy",
+    ];
+    let (status, out, err) = converse(&args, &lines);
+    assert!(status.success(), "{err}");
+    let answers: Vec<&str> = out.lines().collect();
+    assert!(answers[0].starts_with("id name=\"arena greedy\""), "{out}");
+    assert!(
+        answers.contains(&"param name=variant value=normal type=enum values=\"normal\""),
+        "{out}"
+    );
+    let wait = answers.iter().position(|l| *l == "wait").expect("wait");
+    assert_eq!(answers[wait + 1], "ready", "{out}");
+    let done: Vec<&str> = answers
+        .iter()
+        .filter_map(|l| l.strip_prefix("done move="))
+        .collect();
+    assert_eq!(done.len(), 3, "{out}");
+    // White's first moves go from 31-35 to 26-30.
+    let (from, to) = done[0].split_once('-').expect("a quiet move");
+    assert!((31..=35).contains(&from.parse::<u32>().unwrap()), "{out}");
+    assert!((26..=30).contains(&to.parse::<u32>().unwrap()), "{out}");
+    assert_eq!(done[1], "32x21x27", "{out}");
+    // After 32-28 19-23, White must take: the capture of the protocol's own example.
+    assert_eq!(done[2], "28x19x23", "{out}");
+    assert!(answers.contains(&"pong"), "{out}");
+    // The bad position is answered with Hub's error line, and the engine goes on.
+    let error = answers
+        .iter()
+        .filter(|l| l.starts_with("error message="))
+        .count();
+    assert_eq!(error, 2, "{out}");
+    // The same conversation gives the same moves (the agent's seed is the `seed` parameter).
+    let (_, again, _) = converse(&args, &lines);
+    assert_eq!(out, again);
+}
+
+#[test]
+fn hub_variants_the_arena_does_not_play_are_refused_by_name() {
+    let (status, out, err) = converse(
+        &[
+            "engine",
+            "international",
+            "--protocol",
+            "hub",
+            "--agent",
+            "random",
+        ],
+        &["hub", "set-param name=variant value=killer", "init"],
+    );
+    assert_eq!(status.code(), Some(2), "{out}");
+    assert!(
+        out.contains("error message=\"variant killer: not played"),
+        "{out}"
+    );
+    assert!(!out.lines().any(|l| l == "ready"), "{out}");
+    assert!(
+        err.contains("variant killer") && err.contains("normal"),
+        "{err}"
+    );
+    let (status, _, err) = converse(
+        &[
+            "engine",
+            "english",
+            "--protocol",
+            "hub",
+            "--agent",
+            "random",
+        ],
+        &["hub"],
+    );
+    assert_eq!(status.code(), Some(2));
+    assert!(
+        err.contains("--protocol hub") && err.contains("international"),
+        "{err}"
+    );
+}

@@ -68,7 +68,8 @@ impl ExternalSpec {
             None | Some("arena") => Protocol::Arena,
             Some(other) => {
                 return Some(Err(ArenaError::input(format!(
-                    "agent {:?}: protocol {other:?}: expected \"arena\"",
+                    "agent {:?}: protocol {other:?}: expected \"arena\" (Hub is spoken only \
+                     by `arena engine international --protocol hub`)",
                     entry.name
                 ))))
             }
