@@ -4,12 +4,13 @@
 //! on `--resume`, so that a resumed run takes the same decisions from the same games.
 
 use std::collections::{HashMap, HashSet};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use agents::Evaluate;
 use engine::{Game, Seat};
 use serde::{Deserialize, Serialize};
 
+use crate::config::AgentEntry;
 use crate::error::ArenaError;
 use crate::runner::writer::RowWriter;
 use crate::runner::{Finished, Job, Order, Runner};
@@ -177,6 +178,22 @@ impl<G: Evaluate> BatchPlayer<G> {
             next_batch: 0,
             played_now: 0,
         })
+    }
+
+    /// Seats external agents (`cmd:` specs, and the `command` tables of `entries`) with
+    /// the game `game` as `newgame` names it, options included, and their standard error
+    /// in `<logs>/<name>.log`, as a tournament does.
+    ///
+    /// # Errors
+    /// A game that cannot be read.
+    pub fn with_programs(
+        mut self,
+        game: &str,
+        entries: Vec<AgentEntry>,
+        logs: PathBuf,
+    ) -> Result<BatchPlayer<G>, ArenaError> {
+        self.runner = self.runner.with_programs(game, entries, Some(logs))?;
+        Ok(self)
     }
 
     /// Games played by this process (not read back from an interrupted run).

@@ -392,3 +392,100 @@ fn hub_variants_the_arena_does_not_play_are_refused_by_name() {
         "{err}"
     );
 }
+
+#[test]
+fn sprt_and_calibrate_send_programs_the_game_with_its_options_and_keep_their_logs() {
+    let dir = scratch("external-sprt");
+    let bot = env!("CARGO_BIN_EXE_faulty-bot");
+    let sprt = dir.join("sprt.toml");
+    std::fs::write(
+        &sprt,
+        format!(
+            "game = \"leapfrog:first=B\"\nseed = 3\nthreads = 2\nout = {:?}\n\
+             first = \"cmd:{bot} echo\"\nsecond = \"random\"\nelo0 = 0\nelo1 = 50\n\
+             batch_pairs = 2\nmax_pairs = 4\n",
+            dir.join("sprt").display().to_string()
+        ),
+    )
+    .unwrap();
+    let output = run(&["sprt", &sprt.display().to_string()]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let log = std::fs::read_to_string(dir.join("sprt/logs/first.log")).unwrap();
+    assert!(log.contains("newgame leapfrog:first=B seat="), "{log}");
+    assert!(
+        !log.lines().any(|l| l.starts_with("newgame leapfrog ")),
+        "{log}"
+    );
+
+    // A calibration's ladder member that is a program.
+    let calibrate = dir.join("calibrate.toml");
+    let shipped =
+        std::fs::read_to_string(end_to_end::repo_root().join("configs/calibrate-leapfrog.toml"))
+            .unwrap();
+    let mut text = String::new();
+    for line in shipped.lines() {
+        let key = line.split('=').next().unwrap_or("").trim();
+        text.push_str(&match key {
+            "game" => "game = \"leapfrog:first=B\"".to_string(),
+            "out" => format!("out = {:?}", dir.join("calibrate").display().to_string()),
+            "bootstrap" => "bootstrap = 50".into(),
+            _ => line.to_string(),
+        });
+        text.push('\n');
+    }
+    text.push_str(&format!(
+        "\n[[reference]]\nname = \"echo\"\nspec = \"cmd:{bot} echo\"\n"
+    ));
+    std::fs::write(&calibrate, text).unwrap();
+    let output = run(&[
+        "calibrate",
+        &calibrate.display().to_string(),
+        "--threads",
+        "2",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let log = std::fs::read_to_string(dir.join("calibrate/logs/echo.log")).unwrap();
+    assert!(log.contains("newgame leapfrog:first=B seat="), "{log}");
+}
+
+#[test]
+fn replay_restarts_a_program_with_its_options_timeout_and_folder() {
+    let dir = scratch("external-replay");
+    let bot = env!("CARGO_BIN_EXE_faulty-bot");
+    let folder = dir.join("bot-home");
+    std::fs::create_dir_all(&folder).unwrap();
+    let agents = [
+        ("random".to_string(), "spec = \"random\"".to_string()),
+        (
+            "echo".to_string(),
+            format!(
+                "command = [{bot:?}, \"echo\"]\noptions = {{ pick = \"last\" }}\n\
+                 move_timeout_ms = 20000\nworking_dir = {:?}",
+                folder.display().to_string()
+            ),
+        ),
+    ];
+    let out = dir.join("run");
+    let config = write_config(
+        &dir,
+        &out,
+        "game = \"leapfrog\"\ngames_per_pair = 1",
+        &agents,
+    );
+    run_ok(&config);
+    let log = std::fs::read_to_string(out.join("logs/echo.log")).unwrap();
+    assert!(log.contains("option pick=last"), "{log}");
+    let games = out.join("games.csv").display().to_string();
+    for game in ["0", "1"] {
+        // The bot plays the last legal move only with its option: without it, the replay
+        // would differ at the bot's first move.
+        let output = run(&["replay", &games, "--game", game]);
+        assert!(output.status.success(), "game {game}: {}", stderr(&output));
+        let err = stderr(&output);
+        assert!(err.contains("option pick=last"), "{err}");
+        assert!(
+            err.contains(&format!("cwd {}", folder.display())),
+            "the program runs in its folder: {err}"
+        );
+    }
+}

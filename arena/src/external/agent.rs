@@ -83,7 +83,7 @@ pub fn build<G: Evaluate>(
             let start = G::new(&game.options)?;
             let log = seating.log_dir.as_ref().map(|dir| {
                 let _ = std::fs::create_dir_all(dir);
-                dir.join(format!("{}.log", entry.name))
+                dir.join(format!("{}.log", file_name(&entry.name)))
             });
             Ok(Box::new(ExternalAgent::<G> {
                 label: entry.spec.clone(),
@@ -102,6 +102,20 @@ pub fn build<G: Evaluate>(
             }))
         }
     }
+}
+
+/// `name` as a file name: characters other than letters, digits, `-`, `_` and `.`
+/// become `_` (a name may be a whole `cmd:` spec, slashes included).
+fn file_name(name: &str) -> String {
+    name.chars()
+        .map(|c| {
+            if c.is_alphanumeric() || matches!(c, '-' | '_' | '.') {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
 }
 
 /// A seat played by a program that speaks the arena protocol.
