@@ -489,3 +489,81 @@ fn replay_restarts_a_program_with_its_options_timeout_and_folder() {
         );
     }
 }
+
+/// The process ids of the processes whose command line holds `tag`.
+fn pids_tagged(tag: &str) -> Vec<String> {
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    entries
+        .flatten()
+        .filter(|entry| {
+            std::fs::read(entry.path().join("cmdline"))
+                .is_ok_and(|bytes| String::from_utf8_lossy(&bytes).contains(tag))
+        })
+        .map(|entry| entry.file_name().to_string_lossy().into_owned())
+        .collect()
+}
+
+/// Polls `done` every 50 ms for up to `seconds`.
+fn wait_for(seconds: u64, mut done: impl FnMut() -> bool) -> bool {
+    for _ in 0..seconds * 20 {
+        if done() {
+            return true;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    done()
+}
+
+#[test]
+fn a_program_that_reads_nothing_and_ignores_sigterm_dies_with_the_arena() {
+    if !cfg!(target_os = "linux") {
+        return;
+    }
+    let bot = env!("CARGO_BIN_EXE_faulty-bot");
+    for signal in ["TERM", "INT"] {
+        let dir = scratch(&format!("external-deaf-{signal}"));
+        let tag = format!("tag-{}-deaf-{signal}", std::process::id());
+        let script = format!("trap '' TERM INT; exec {bot:?} deaf {tag}");
+        let agents = [
+            ("random".to_string(), "spec = \"random\"".to_string()),
+            (
+                "deaf".to_string(),
+                format!("command = [\"sh\", \"-c\", {script:?}]\nmove_timeout_ms = 600000"),
+            ),
+        ];
+        let out = dir.join("run");
+        let config = write_config(
+            &dir,
+            &out,
+            "game = \"leapfrog\"\ngames_per_pair = 2",
+            &agents,
+        );
+        let mut arena = end_to_end::arena(&["run", &config, "--force"])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        // The arena waits for the bot's `ready`, which never comes.
+        assert!(
+            wait_for(30, || !pids_tagged(&tag).is_empty()),
+            "the bot never started"
+        );
+        let killed = std::process::Command::new("kill")
+            .args([&format!("-{signal}"), &arena.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(killed.success());
+        let status = arena.wait().unwrap();
+        assert!(!status.success(), "{status:?}");
+        let gone = wait_for(5, || pids_tagged(&tag).is_empty());
+        let left = pids_tagged(&tag);
+        for pid in &left {
+            let _ = std::process::Command::new("kill")
+                .args(["-KILL", pid])
+                .status();
+        }
+        assert!(gone, "SIG{signal}: the bot outlived the arena: {left:?}");
+    }
+}

@@ -1,6 +1,6 @@
 //! One running external agent: the child process, a buffered pipe to its input, its
 //! output read line by line on a thread of its own (so that a wait can time out), and a
-//! stop that never leaves it running.
+//! stop that never leaves it running, even when the arena itself is killed.
 
 use std::fs::{File, OpenOptions};
 use std::io::{self, BufRead, BufReader, BufWriter, Write};
@@ -49,6 +49,7 @@ impl Process {
             let file: File = OpenOptions::new().create(true).append(true).open(path)?;
             command.stderr(file);
         }
+        die_with_the_arena(&mut command);
         let mut child = command.spawn()?;
         let input = child.stdin.take().map(BufWriter::new);
         let output = child.stdout.take().expect("stdout is piped");
@@ -134,6 +135,35 @@ impl Process {
         }
     }
 }
+
+/// Has the kernel kill the program when the arena dies, whatever kills it (Ctrl-C,
+/// `kill`, a crash): a program that never reads its input would otherwise not see it
+/// close, and outlive the arena. The signal comes when the thread that started the
+/// program ends, so programs are started on threads that live as long as they do (the
+/// runner's workers, or the main thread).
+#[cfg(target_os = "linux")]
+fn die_with_the_arena(command: &mut Command) {
+    use std::os::unix::process::CommandExt;
+    let arena = std::process::id();
+    // SAFETY: between fork and exec the hook makes only async-signal-safe system calls
+    // (prctl, getppid) and allocates nothing.
+    unsafe {
+        command.pre_exec(move || {
+            if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) != 0 {
+                return Err(io::Error::last_os_error());
+            }
+            // The arena died before the call: no signal will come, so stop here.
+            if u32::try_from(libc::getppid()).ok() != Some(arena) {
+                return Err(io::Error::other("the arena has exited"));
+            }
+            Ok(())
+        });
+    }
+}
+
+/// Elsewhere a program sees its input close when the arena dies.
+#[cfg(not(target_os = "linux"))]
+fn die_with_the_arena(_command: &mut Command) {}
 
 impl Drop for Process {
     /// Asks the agent to quit, closes its input, and kills it if it has not exited after
