@@ -297,7 +297,7 @@ impl<G: Evaluate> BatchPlayer<G> {
 }
 
 /// The row of a job of batch `batch`, played.
-fn batch_game<G: Evaluate>(
+pub(crate) fn batch_game<G: Evaluate>(
     runner: &Runner<G>,
     job: &Job,
     batch: u64,
@@ -331,7 +331,7 @@ fn batch_game<G: Evaluate>(
 }
 
 /// One row as a CSV line, newline included.
-fn to_line(game: &BatchGame) -> String {
+pub(crate) fn to_line(game: &BatchGame) -> String {
     let mut writer = csv::WriterBuilder::new()
         .has_headers(false)
         .from_writer(Vec::new());

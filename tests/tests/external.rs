@@ -232,9 +232,40 @@ fn the_python_random_bot_plays_a_tournament_against_greedy() {
     assert!(output.status.success(), "{}", stderr(&output));
 }
 
-#[test]
-fn rate_places_leapfrog_greedy_between_the_shipped_levels() {
-    let output = run(&["rate", "leapfrog", "--agent", "greedy", "--games", "30"]);
+/// The shipped levels of `game` and their ratings, from `results/<game>/difficulty.csv`.
+fn shipped_ratings(game: &str) -> Vec<(String, f64)> {
+    let path = end_to_end::repo_root()
+        .join("results")
+        .join(game)
+        .join("difficulty.csv");
+    let mut reader = csv::Reader::from_path(&path).unwrap();
+    let header = reader.headers().unwrap().clone();
+    let column = |name: &str| header.iter().position(|h| h == name).unwrap();
+    let (level, rating) = (column("level"), column("rating"));
+    reader
+        .records()
+        .map(|r| {
+            let r = r.unwrap();
+            (r[level].to_string(), r[rating].parse().unwrap())
+        })
+        .collect()
+}
+
+/// Rates `agent` at `game` with `pairs` pairs an opponent, keeping the games; checks
+/// that the rating lies inside its interval and strictly between the shipped levels
+/// `below` and `above`, and that every game was kept.
+fn rate_between(game: &str, agent: &str, pairs: usize, below: &str, above: &str) {
+    let out = scratch(&format!("external-rate-{game}"));
+    let output = run(&[
+        "rate",
+        game,
+        "--agent",
+        agent,
+        "--games",
+        &pairs.to_string(),
+        "--out",
+        &out.display().to_string(),
+    ]);
     assert!(output.status.success(), "{}", stderr(&output));
     let text = end_to_end::stdout(&output);
     let lines: Vec<&str> = text.lines().collect();
@@ -247,10 +278,29 @@ fn rate_places_leapfrog_greedy_between_the_shipped_levels() {
     let [rating, lo, hi] = words[..] else {
         panic!("{text}")
     };
-    // easy is rated 488.6 and hard 946.5 on the shipped scale.
+    let levels = shipped_ratings(game);
+    let of = |name: &str| levels.iter().find(|(n, _)| n == name).unwrap().1;
     assert!(lo < rating && rating < hi, "{text}");
-    assert!(488.6 < rating && rating < 946.5, "{text}");
+    assert!(
+        of(below) < rating && rating < of(above),
+        "{levels:?}\n{text}"
+    );
     assert!(lines[lines.len() - 1].starts_with("level: "), "{text}");
+    // The anchor and each level, in pairs of two games.
+    let games = std::fs::read_to_string(out.join("games.csv")).unwrap();
+    let expected = (levels.len() + 1) * 2 * pairs;
+    assert_eq!(games.lines().count(), 1 + expected, "{games}");
+}
+
+#[test]
+fn rate_places_leapfrog_greedy_between_the_shipped_levels() {
+    rate_between("leapfrog", "greedy", 30, "easy", "hard");
+}
+
+#[test]
+fn rate_places_english_minimax_depth_2_on_the_shipped_levels() {
+    // The English levels' specs hold commas (`minimax:nodes=5000,epsilon=0.2`).
+    rate_between("english", "minimax:depth=2", 10, "easy", "hard");
 }
 
 /// Runs `arena engine` with `args`, sends `lines`, and returns its exit status and
