@@ -152,14 +152,13 @@ impl<G: Evaluate> Session<G> {
                 "position" => self.set_base(rest)?,
                 "moves" => self.catch_up(rest)?,
                 "go" => {
-                    let mv = if self.position.is_over() {
-                        "resign".to_string()
+                    let written = if self.position.is_over() {
+                        writeln!(out, "move resign")
                     } else {
-                        self.agent.choose(&self.position).to_string()
+                        let mv = self.agent.choose(&self.position);
+                        writeln!(out, "move {mv}")
                     };
-                    writeln!(out, "move {mv}")
-                        .and_then(|()| out.flush())
-                        .map_err(write_error)?;
+                    written.and_then(|()| out.flush()).map_err(write_error)?;
                 }
                 "quit" => return Ok(()),
                 // `option`, `legal` (this engine knows the rules) and anything unknown.

@@ -181,20 +181,17 @@ impl<G: Game> ExternalAgent<G> {
                 .map_err(|why| silence(why, "newgame"))?;
             self.newgame_sent = true;
         }
-        let start = self
-            .seat_start
-            .get_or_insert_with(|| position.to_string())
-            .clone();
+        // Nothing here allocates once the buffers have grown: this is every ply's cost.
+        let start = self.seat_start.get_or_insert_with(|| position.to_string());
         self.line.clear();
         self.line.push_str("legal");
         position.generate_moves(&mut self.legal);
         for mv in &self.legal {
             let _ = write!(self.line, " {mv}");
         }
-        let default_start = start == self.default_start;
         let process = self.process.as_mut().expect("started for newgame");
-        if !default_start {
-            process.send(&format!("position {start}")).map_err(closed)?;
+        if *start != self.default_start {
+            process.send_parts(&["position ", start]).map_err(closed)?;
         }
         process.send(&self.moves).map_err(closed)?;
         process.send(&self.line).map_err(closed)?;
