@@ -32,6 +32,11 @@ fn run_ok(config: &str) {
 /// Runs `specs` in-process, then each as `arena engine <kind> --agent <spec>`, and
 /// checks that both runs' `games.csv` are the same, byte for byte.
 fn same_games_through_the_protocol(label: &str, head: &str, kind: &str, specs: &[&str]) {
+    same_games_through(label, head, kind, specs, "arena");
+}
+
+/// As [`same_games_through_the_protocol`], the programs speaking `protocol`.
+fn same_games_through(label: &str, head: &str, kind: &str, specs: &[&str], protocol: &str) {
     let dir = scratch(&format!("external-same-{label}"));
     let arena = arena_binary().display().to_string();
     let inside: Vec<(String, String)> = specs
@@ -43,8 +48,10 @@ fn same_games_through_the_protocol(label: &str, head: &str, kind: &str, specs: &
         .iter()
         .enumerate()
         .map(|(i, spec)| {
-            let command =
-                format!("command = [{arena:?}, \"engine\", \"{kind}\", \"--agent\", \"{spec}\"]");
+            let command = format!(
+                "command = [{arena:?}, \"engine\", \"{kind}\", \"--agent\", \"{spec}\", \
+                 \"--protocol\", \"{protocol}\"]\nprotocol = \"{protocol}\""
+            );
             (format!("a{i}"), command)
         })
         .collect();
@@ -77,6 +84,18 @@ fn chinese_checkers_for_three_through_the_protocol_plays_the_same_games() {
         "game = \"chinese-checkers\"\nplayers = 3\ngames_per_pair = 1\nmax_plies = 300",
         "chinese-checkers",
         &["random", "greedy", "minimax:depth=1", "mcts:iterations=20"],
+    );
+}
+
+#[test]
+fn international_draughts_through_hub_plays_the_same_games() {
+    // The arena seats Hub engines too: here its own, `arena engine --protocol hub`.
+    same_games_through(
+        "hub",
+        "game = \"international\"\ngames_per_pair = 1\nmax_plies = 80",
+        "international",
+        &["random", "greedy", "minimax:depth=1"],
+        "hub",
     );
 }
 
@@ -616,4 +635,41 @@ fn a_program_that_reads_nothing_and_ignores_sigterm_dies_with_the_arena() {
         }
         assert!(gone, "SIG{signal}: the bot outlived the arena: {left:?}");
     }
+}
+
+#[test]
+fn a_hub_program_is_refused_for_games_other_than_international_draughts() {
+    let dir = scratch("external-hub-refused");
+    let agents = [
+        ("random".to_string(), "spec = \"random\"".to_string()),
+        (
+            "scan".to_string(),
+            "command = [\"scan\", \"hub\"]\nprotocol = \"hub\"".to_string(),
+        ),
+    ];
+    let out = dir.join("run");
+    let config = write_config(
+        &dir,
+        &out,
+        "game = \"english\"\ngames_per_pair = 1",
+        &agents,
+    );
+    let output = run(&["run", &config]);
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("Hub engines play International draughts"),
+        "{}",
+        stderr(&output)
+    );
+    let text = std::fs::read_to_string(&config)
+        .unwrap()
+        .replace("protocol = \"hub\"", "protocol = \"uci\"");
+    std::fs::write(&config, text).unwrap();
+    let output = run(&["run", &config]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("expected \"arena\" or \"hub\""),
+        "{}",
+        stderr(&output)
+    );
 }
