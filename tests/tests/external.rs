@@ -29,6 +29,21 @@ fn run_ok(config: &str) {
     assert!(output.status.success(), "{}", stderr(&output));
 }
 
+/// An `[[agent]]` of `write_config`: a name and its TOML lines.
+fn agent(name: &str, body: impl Into<String>) -> (String, String) {
+    (name.to_string(), body.into())
+}
+
+/// A config in the scratch folder `label` for `head` and `agents`: its output folder (a
+/// `run` inside the scratch folder, which holds the programs' `working_dir` where one is
+/// needed) and its path.
+fn scratch_config(label: &str, head: &str, agents: &[(String, String)]) -> (PathBuf, String) {
+    let dir = scratch(label);
+    let out = dir.join("run");
+    let config = write_config(&dir, &out, head, agents);
+    (out, config)
+}
+
 /// Runs `specs` in-process, then each as `arena engine <kind> --agent <spec>`, and
 /// checks that both runs' `games.csv` are the same, byte for byte.
 fn same_games_through_the_protocol(label: &str, head: &str, kind: &str, specs: &[&str]) {
@@ -126,21 +141,18 @@ fn processes_tagged(tag: &str) -> Vec<String> {
 /// `end` (lost by its seat) unless they ended before its fault, and no bot outlives the
 /// run.
 fn faulty_bot_forfeits(fault: &str, end: &str, timeout_ms: u64) {
-    let dir = scratch(&format!("external-fault-{fault}"));
     let tag = format!("tag-{}-{fault}", std::process::id());
     let bot = env!("CARGO_BIN_EXE_faulty-bot");
     let agents = [
-        ("greedy".to_string(), "spec = \"greedy\"".to_string()),
-        ("random".to_string(), "spec = \"random\"".to_string()),
-        (
-            "bot".to_string(),
+        agent("greedy", "spec = \"greedy\""),
+        agent("random", "spec = \"random\""),
+        agent(
+            "bot",
             format!("command = [{bot:?}, \"{fault}\", \"{tag}\"]\nmove_timeout_ms = {timeout_ms}"),
         ),
     ];
-    let out = dir.join("run");
-    let config = write_config(
-        &dir,
-        &out,
+    let (out, config) = scratch_config(
+        &format!("external-fault-{fault}"),
         "game = \"leapfrog\"\ngames_per_pair = 2",
         &agents,
     );
@@ -214,22 +226,19 @@ fn the_python_random_bot_plays_a_tournament_against_greedy() {
     if !python_available("the_python_random_bot_plays_a_tournament_against_greedy") {
         return;
     }
-    let dir = scratch("external-python");
     let agents = [
-        ("greedy".to_string(), "spec = \"greedy\"".to_string()),
-        (
-            "python-random".to_string(),
-            "command = [\"python3\", \"clients/python/examples/random_bot.py\"]".to_string(),
+        agent("greedy", "spec = \"greedy\""),
+        agent(
+            "python-random",
+            "command = [\"python3\", \"clients/python/examples/random_bot.py\"]",
         ),
-        (
-            "python-advancing".to_string(),
-            "command = [\"python3\", \"clients/python/examples/advancing_bot.py\"]".to_string(),
+        agent(
+            "python-advancing",
+            "command = [\"python3\", \"clients/python/examples/advancing_bot.py\"]",
         ),
     ];
-    let out = dir.join("run");
-    let config = write_config(
-        &dir,
-        &out,
+    let (out, config) = scratch_config(
+        "external-python",
         "game = \"leapfrog\"\ngames_per_pair = 3",
         &agents,
     );
@@ -524,9 +533,9 @@ fn replay_restarts_a_program_with_its_options_timeout_and_folder() {
     let folder = dir.join("bot-home");
     std::fs::create_dir_all(&folder).unwrap();
     let agents = [
-        ("random".to_string(), "spec = \"random\"".to_string()),
-        (
-            "echo".to_string(),
+        agent("random", "spec = \"random\""),
+        agent(
+            "echo",
             format!(
                 "command = [{bot:?}, \"echo\"]\noptions = {{ pick = \"last\" }}\n\
                  move_timeout_ms = 20000\nworking_dir = {:?}",
@@ -592,20 +601,17 @@ fn a_program_that_reads_nothing_and_ignores_sigterm_dies_with_the_arena() {
     }
     let bot = env!("CARGO_BIN_EXE_faulty-bot");
     for signal in ["TERM", "INT"] {
-        let dir = scratch(&format!("external-deaf-{signal}"));
         let tag = format!("tag-{}-deaf-{signal}", std::process::id());
         let script = format!("trap '' TERM INT; exec {bot:?} deaf {tag}");
         let agents = [
-            ("random".to_string(), "spec = \"random\"".to_string()),
-            (
-                "deaf".to_string(),
+            agent("random", "spec = \"random\""),
+            agent(
+                "deaf",
                 format!("command = [\"sh\", \"-c\", {script:?}]\nmove_timeout_ms = 600000"),
             ),
         ];
-        let out = dir.join("run");
-        let config = write_config(
-            &dir,
-            &out,
+        let (_, config) = scratch_config(
+            &format!("external-deaf-{signal}"),
             "game = \"leapfrog\"\ngames_per_pair = 2",
             &agents,
         );
@@ -639,18 +645,12 @@ fn a_program_that_reads_nothing_and_ignores_sigterm_dies_with_the_arena() {
 
 #[test]
 fn a_hub_program_is_refused_for_games_other_than_international_draughts() {
-    let dir = scratch("external-hub-refused");
     let agents = [
-        ("random".to_string(), "spec = \"random\"".to_string()),
-        (
-            "scan".to_string(),
-            "command = [\"scan\", \"hub\"]\nprotocol = \"hub\"".to_string(),
-        ),
+        agent("random", "spec = \"random\""),
+        agent("scan", "command = [\"scan\", \"hub\"]\nprotocol = \"hub\""),
     ];
-    let out = dir.join("run");
-    let config = write_config(
-        &dir,
-        &out,
+    let (_, config) = scratch_config(
+        "external-hub-refused",
         "game = \"english\"\ngames_per_pair = 1",
         &agents,
     );
