@@ -29,6 +29,19 @@ pub trait Agent<G: Game>: Send {
         Ok(self.choose(position))
     }
 
+    /// The move to play in `position`, as [`Agent::try_choose`], when the caller has
+    /// the legal moves at hand: `legal` lists them in the order
+    /// [`Game::generate_moves`] gives. An agent that chooses from that list alone (a
+    /// random player) takes it instead of generating it again, with the same result;
+    /// the default ignores it.
+    ///
+    /// # Errors
+    /// As [`Agent::try_choose`].
+    fn try_choose_among(&mut self, position: &G, legal: &[G::Move]) -> Result<G::Move, Forfeit> {
+        let _ = legal;
+        self.try_choose(position)
+    }
+
     /// Tells the agent that `mv` was played in `before` (by any seat, this one included),
     /// so that it can keep its search tree. The default ignores it.
     fn observe(&mut self, before: &G, mv: G::Move) {

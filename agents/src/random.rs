@@ -4,7 +4,7 @@ use engine::Game;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::agent::Agent;
+use crate::agent::{Agent, Forfeit};
 
 /// Plays a uniformly random legal move.
 #[derive(Clone, Debug)]
@@ -37,5 +37,10 @@ impl<G: Game> Agent<G> for RandomAgent<G> {
     fn choose(&mut self, position: &G) -> G::Move {
         position.generate_moves(&mut self.moves);
         self.moves[self.rng.random_range(0..self.moves.len())]
+    }
+
+    fn try_choose_among(&mut self, _position: &G, legal: &[G::Move]) -> Result<G::Move, Forfeit> {
+        // The same draw as `choose` makes over the same list.
+        Ok(legal[self.rng.random_range(0..legal.len())])
     }
 }

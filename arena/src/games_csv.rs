@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use engine::{Outcome, Seat};
+use engine::{Game, Outcome, Seat};
 
 use crate::error::ArenaError;
 use crate::runner::game::PlayedGame;
@@ -63,20 +63,19 @@ pub struct GameRow {
 
 impl GameRow {
     /// The row of a played game: `seats` names the agents seat by seat.
-    pub fn from_played<M: std::fmt::Display>(
+    pub fn from_played<G: Game>(
         game_id: u64,
         pairing: usize,
         seed: u64,
         seats: Vec<String>,
-        played: &PlayedGame<M>,
+        played: &PlayedGame<G::Move>,
     ) -> GameRow {
-        use std::fmt::Write as _;
         let mut moves = String::with_capacity(played.moves.len() * 6);
-        for (index, mv) in played.moves.iter().enumerate() {
+        for (index, &mv) in played.moves.iter().enumerate() {
             if index > 0 {
                 moves.push(' ');
             }
-            let _ = write!(moves, "{mv}");
+            G::push_move_text(mv, &mut moves);
         }
         let outcome = &played.outcome;
         let players = seats.len();
@@ -101,17 +100,18 @@ impl GameRow {
     /// The row as one CSV line, newline included. Names never hold commas or quotes
     /// (the config refuses them), so no field needs quoting.
     pub fn to_line(&self) -> String {
-        let mut line = format!(
-            "{},{},{},{}",
-            self.game_id,
-            self.pairing,
-            self.seed,
-            self.seats.join(",")
-        );
-        line.push_str(&format!(",{},{},{}", self.winner, self.plies, self.end));
+        use std::fmt::Write as _;
+        // Sized once: the moves are most of the line.
+        let mut line = String::with_capacity(self.moves.len() + 128);
+        let _ = write!(line, "{},{},{}", self.game_id, self.pairing, self.seed);
+        for seat in &self.seats {
+            line.push(',');
+            line.push_str(seat);
+        }
+        let _ = write!(line, ",{},{},{}", self.winner, self.plies, self.end);
         if self.seats.len() > 2 {
             for place in &self.places {
-                line.push_str(&format!(",{place}"));
+                let _ = write!(line, ",{place}");
             }
         }
         line.push(',');

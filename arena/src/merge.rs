@@ -10,7 +10,7 @@ use engine::GameSpec;
 use crate::config::RunIdentity;
 use crate::error::ArenaError;
 use crate::games_csv::{self, GameRow};
-use crate::run_folder::{self, parse_recorded};
+use crate::run_folder::{self, parse_recorded, GamesCsv};
 use crate::schedule::{schedule_len, Schedule};
 use crate::shard::{record, Shard, ShardRecord, SHARD_FILE};
 use crate::tournament::check_against_schedule;
@@ -201,7 +201,7 @@ pub fn merge(
         )));
     }
     let _held = run_folder::create_merged(out, identity, force, command)?;
-    let table = run_folder::write_finished(out, identity, &rows, players)?;
+    let table = run_folder::write_finished(out, identity, &rows, players, GamesCsv::ToSort)?;
     Ok(Merged {
         shards: count,
         games: rows.len(),

@@ -70,14 +70,14 @@ pub(crate) fn play_identity(
 
 /// Writes a played game as game 0 of a one-game run: `record` (a `games.csv`) and the
 /// `config.toml` beside it.
-pub(crate) fn write_record<M: std::fmt::Display>(
+pub(crate) fn write_record<G: Game>(
     record: &Path,
     identity: &RunIdentity,
-    played: &PlayedGame<M>,
+    played: &PlayedGame<G::Move>,
 ) -> Result<(), ArenaError> {
     let players = identity.agent.len();
     let seats = identity.agent.iter().map(|a| a.name.clone()).collect();
-    let row = GameRow::from_played(0, 0, identity.seed, seats, played);
+    let row = GameRow::from_played::<G>(0, 0, identity.seed, seats, played);
     if let Some(dir) = record.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).map_err(|e| ArenaError::io(dir, "create", e))?;
     }

@@ -188,8 +188,18 @@ pub fn recorded_identity(games: &Path) -> Result<RunIdentity, ArenaError> {
     parse_recorded(&path, &text)
 }
 
-/// Writes a finished run: `games.csv` (sorted by game_id) and the summaries, and
-/// returns the standings table to print.
+/// Whether a finished run's `games.csv` must still be written sorted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum GamesCsv {
+    /// It already holds every row, sorted by game_id, and is synced (rows appended in
+    /// order to a file the run created: a run on one thread).
+    Sorted,
+    /// It is written again, sorted.
+    ToSort,
+}
+
+/// Writes a finished run: `games.csv` (sorted by game_id, unless it is already) and the
+/// summaries, and returns the standings table to print.
 ///
 /// # Errors
 /// A file cannot be written.
@@ -198,10 +208,14 @@ pub(crate) fn write_finished(
     identity: &RunIdentity,
     rows: &[GameRow],
     players: usize,
+    games: GamesCsv,
 ) -> Result<String, ArenaError> {
+    if games == GamesCsv::ToSort {
+        let text = games_csv::sorted_text(rows, players);
+        write_atomically(&dir.join("games.csv"), text.as_bytes())?;
+    }
     let summaries = summaries::build(identity, rows, players);
     for (name, contents) in [
-        ("games.csv", games_csv::sorted_text(rows, players)),
         ("pairs.csv", summaries.pairs),
         ("standings.csv", summaries.standings),
         ("summary.csv", summaries.summary),
@@ -216,7 +230,15 @@ pub(crate) fn write_finished(
 ///
 /// # Errors
 /// The file cannot be written.
-pub(crate) fn write_shard(dir: &Path, rows: &[GameRow], players: usize) -> Result<(), ArenaError> {
+pub(crate) fn write_shard(
+    dir: &Path,
+    rows: &[GameRow],
+    players: usize,
+    games: GamesCsv,
+) -> Result<(), ArenaError> {
+    if games == GamesCsv::Sorted {
+        return Ok(());
+    }
     let text = games_csv::sorted_text(rows, players);
     write_atomically(&dir.join("games.csv"), text.as_bytes())
 }

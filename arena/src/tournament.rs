@@ -13,7 +13,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use crate::config::{RunIdentity, TournamentConfig};
 use crate::error::ArenaError;
 use crate::games_csv::{self, GameRow, ReadRows};
-use crate::run_folder;
+use crate::run_folder::{self, GamesCsv};
 use crate::runner::writer::RowWriter;
 use crate::runner::{Job, Order, Runner};
 use crate::schedule::{Schedule, ScheduledGame};
@@ -54,12 +54,15 @@ pub fn run(config: &TournamentConfig, options: &RunOptions) -> Result<RunDone, A
     if let Some(shard) = options.shard {
         run_folder::claim_shard(config, shard, done.is_some())?;
     }
-    let (rows, played) =
-        with_game!(config.game.kind, G => play_pending::<G>(config, done, options.shard)?);
+    let Pending {
+        rows,
+        played,
+        games_csv,
+    } = with_game!(config.game.kind, G => play_pending::<G>(config, done, options.shard)?);
     let players = config.players;
     let table = match options.shard {
         Some(_) => {
-            run_folder::write_shard(&config.out, &rows, players)?;
+            run_folder::write_shard(&config.out, &rows, players, games_csv)?;
             None
         }
         None => Some(run_folder::write_finished(
@@ -67,6 +70,7 @@ pub fn run(config: &TournamentConfig, options: &RunOptions) -> Result<RunDone, A
             &config.identity,
             &rows,
             players,
+            games_csv,
         )?),
     };
     Ok(RunDone {
@@ -83,7 +87,7 @@ fn play_pending<G: Evaluate>(
     config: &TournamentConfig,
     done: Option<ReadRows>,
     shard: Option<Shard>,
-) -> Result<(Vec<GameRow>, usize), ArenaError> {
+) -> Result<Pending, ArenaError> {
     let identity = &config.identity;
     let players = config.players;
     let in_shard = |game_id: u64| shard.is_none_or(|s| s.holds(game_id));
@@ -137,7 +141,6 @@ fn play_pending<G: Evaluate>(
         Some(config.out.join("logs")),
     )?;
     let progress = progress_bar(jobs.len() as u64 + rows.len() as u64, rows.len() as u64);
-    let pairing: HashMap<u64, usize> = pending.iter().map(|g| (g.game_id, g.pairing)).collect();
     let new_rows = runner.play(
         &jobs,
         |job, finished| {
@@ -146,7 +149,12 @@ fn play_pending<G: Evaluate>(
                 .iter()
                 .map(|&agent| identity.agent[agent].name.clone())
                 .collect();
-            GameRow::from_played(job.id, pairing[&job.id], job.seed, seats, &finished.played)
+            // `pending` is in order of game_id, as the schedule lists games.
+            let pairing = pending
+                .binary_search_by_key(&job.id, |game| game.game_id)
+                .map(|index| pending[index].pairing)
+                .expect("every job is a pending game");
+            GameRow::from_played::<G>(job.id, pairing, job.seed, seats, &finished.played)
         },
         &mut writer,
         |row| {
@@ -160,7 +168,26 @@ fn play_pending<G: Evaluate>(
     let played = new_rows.len();
     rows.extend(new_rows);
     rows.sort_by_key(|row| row.game_id);
-    Ok((rows, played))
+    let games_csv = if writer.holds_sorted_rows() {
+        GamesCsv::Sorted
+    } else {
+        GamesCsv::ToSort
+    };
+    Ok(Pending {
+        rows,
+        played,
+        games_csv,
+    })
+}
+
+/// Every row of a run once its pending games are played.
+struct Pending {
+    /// All rows, old and new, sorted by game_id.
+    rows: Vec<GameRow>,
+    /// How many games were played now.
+    played: usize,
+    /// Whether `games.csv` already holds the rows sorted.
+    games_csv: GamesCsv,
 }
 
 /// Checks rows read back from `path` against the schedule: each must be a scheduled

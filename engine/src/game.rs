@@ -158,6 +158,14 @@ pub trait Game: Clone + fmt::Debug + fmt::Display + Send + Sync + 'static {
     /// Text that is not a move of this game.
     fn parse_move(&self, text: &str) -> Result<Self::Move, ParseError>;
 
+    /// Appends `mv` in the game's notation, as its `Display` writes it, to `out`. Game
+    /// records write every move of every game; games override this to write without
+    /// the formatting machinery.
+    fn push_move_text(mv: Self::Move, out: &mut String) {
+        use fmt::Write as _;
+        let _ = write!(out, "{mv}");
+    }
+
     /// The position perft counts from: the same position with any rule that ends a game
     /// by repetition, draw counters or a ply cap turned off, since published perft tables
     /// count move sequences only. Games without such rules return a copy.

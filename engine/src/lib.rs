@@ -9,6 +9,7 @@ pub mod bitboard;
 mod endings;
 pub mod game;
 pub mod games;
+pub mod notation_text;
 pub mod perft;
 pub mod player;
 pub mod registry;

@@ -120,7 +120,7 @@ pub(crate) fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<(), ArenaError
         };
         if let Some(record) = &args.record {
             let identity = play_identity(&args.game, &written, &specs, &setup);
-            write_record(record, &identity, &played)?;
+            write_record::<G>(record, &identity, &played)?;
         }
         if let Some(path) = &args.pdn {
             let event = format!("{} game, seed {}", game, args.seed);

@@ -93,8 +93,9 @@ pub trait MoveSource<G: Game> {
     /// Readies the seat for a new game; `seed` is its seat's seed in this game.
     fn reset(&mut self, seed: u64);
 
-    /// The seat's turn in `position` (an ongoing game), at ply `ply` from 0. `legal` is a
-    /// buffer the seat may use; anything to show the user goes to `out`.
+    /// The seat's turn in `position` (an ongoing game), at ply `ply` from 0. `legal`
+    /// holds the legal moves of `position`, in the order [`Game::generate_moves`] gives;
+    /// anything to show the user goes to `out`.
     ///
     /// # Errors
     /// Reading a person's input or writing to `out` fails.
@@ -102,7 +103,7 @@ pub trait MoveSource<G: Game> {
         &mut self,
         position: &G,
         ply: usize,
-        legal: &mut Vec<G::Move>,
+        legal: &[G::Move],
         out: &mut dyn Write,
     ) -> io::Result<Turn<G::Move>>;
 
@@ -252,13 +253,15 @@ pub fn play_game<G: Game, V: View<G>>(
             return Ok(finish(moves, outcome));
         }
         let seat = position.to_move();
+        // Listed once a ply: the opening draws from the list, a seat may choose from it,
+        // and every move a seat plays is checked against it.
+        position.generate_moves(&mut legal);
         let mv = if (ply as u32) < setup.opening_plies {
-            position.generate_moves(&mut legal);
             legal[opening.random_range(0..legal.len())]
         } else {
-            let turn = seats[seat.index()].turn(&position, ply, &mut legal, view.out())?;
+            let turn = seats[seat.index()].turn(&position, ply, &legal, view.out())?;
             match turn {
-                Turn::Play(mv) if is_legal(&position, mv, &mut legal) => mv,
+                Turn::Play(mv) if legal.contains(&mv) => mv,
                 Turn::Play(mv) => {
                     let fault = Fault::Illegal(mv.to_string());
                     return Ok(forfeit(moves, seat, players, fault));
@@ -428,12 +431,12 @@ impl<G: Game> MoveSource<G> for AgentSeat<G> {
         &mut self,
         position: &G,
         _ply: usize,
-        _legal: &mut Vec<G::Move>,
+        legal: &[G::Move],
         _out: &mut dyn Write,
     ) -> io::Result<Turn<G::Move>> {
         let agent = &mut self.agent;
         Ok(
-            match catch_unwind(AssertUnwindSafe(|| agent.try_choose(position))) {
+            match catch_unwind(AssertUnwindSafe(|| agent.try_choose_among(position, legal))) {
                 Ok(Ok(mv)) => {
                     let info: SearchInfo = self.agent.last_search();
                     self.totals.moves += 1;

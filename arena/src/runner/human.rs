@@ -239,7 +239,7 @@ impl<G: Game> MoveSource<G> for HumanSeat<'_, '_, G> {
         &mut self,
         position: &G,
         ply: usize,
-        _legal: &mut Vec<G::Move>,
+        _legal: &[G::Move],
         out: &mut dyn Write,
     ) -> io::Result<Turn<G::Move>> {
         self.side.borrow_mut().request(position, ply, out)

@@ -9,7 +9,6 @@ pub mod game;
 pub mod human;
 pub mod writer;
 
-use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::{mpsc, Mutex};
 use std::time::{Duration, Instant};
@@ -142,8 +141,9 @@ impl<G: Evaluate> Runner<G> {
     }
 
     /// Plays `jobs` in parallel. Each finished game becomes a record by `record` (on the
-    /// worker that played it), whose line `line` (newline included) is appended to
-    /// `writer` in `order`. Returns the records in the order of `jobs`.
+    /// worker that played it), whose line `line` (newline included, also made on the
+    /// worker) is appended to `writer` in `order`. Returns the records in the order of
+    /// `jobs`.
     ///
     /// # Errors
     /// A write fails: the rows not written are dropped (a resume plays them again).
@@ -152,52 +152,55 @@ impl<G: Evaluate> Runner<G> {
         jobs: &[Job],
         record: impl Fn(&Job, Finished<G::Move>) -> R + Sync,
         writer: &mut RowWriter,
-        line: impl Fn(&R) -> String,
+        line: impl Fn(&R) -> String + Sync,
         order: Order,
     ) -> Result<Vec<R>, ArenaError> {
-        let (sender, receiver) = mpsc::channel::<(usize, R)>();
-        let mut records: Vec<Option<R>> = jobs.iter().map(|_| None).collect();
-        let written: Result<(), ArenaError> = std::thread::scope(|scope| {
-            scope.spawn(|| {
+        let rows = Mutex::new(Rows {
+            writer,
+            written: Ok(()),
+            last_sync: Instant::now(),
+        });
+        let (done, finished) = mpsc::channel::<()>();
+        let records: Vec<R> = std::thread::scope(|scope| {
+            let workers = scope.spawn(|| {
+                let _done = done;
                 self.pool.install(|| {
-                    jobs.par_iter().enumerate().for_each_init(
-                        || (sender.clone(), self.lend_cache()),
-                        |(sender, cache), (index, job)| {
-                            let finished = self.play_job(cache.get(), job);
-                            // The receiver only hangs up after a write error; then the
-                            // run is stopping anyway.
-                            let _ = sender.send((index, record(job, finished)));
-                        },
-                    )
-                });
-                drop(sender);
+                    jobs.par_iter()
+                        .map_init(
+                            || self.lend_cache(),
+                            |cache, job| {
+                                let record = record(job, self.play_job(cache.get(), job));
+                                if order == Order::AsFinished {
+                                    // The worker appends its own row: no other thread
+                                    // wakes for a game, however short.
+                                    let text = line(&record);
+                                    Rows::lock(&rows).append(&text);
+                                }
+                                record
+                            },
+                        )
+                        .collect()
+                })
             });
-            let mut result = Ok(());
-            let mut last_sync = Instant::now();
-            loop {
-                match receiver.recv_timeout(Duration::from_millis(200)) {
-                    Ok((index, record)) => {
-                        if order == Order::AsFinished && result.is_ok() {
-                            result = writer.append(&line(&record));
-                        }
-                        records[index] = Some(record);
-                    }
-                    Err(mpsc::RecvTimeoutError::Timeout) => {}
-                    Err(mpsc::RecvTimeoutError::Disconnected) => break,
-                }
-                if order == Order::AsFinished && result.is_ok() && last_sync.elapsed() >= SYNC_EVERY
-                {
-                    result = writer.sync();
-                    last_sync = Instant::now();
+            // Rows appended as games finish reach the disk within about a second, even
+            // when the next game takes long to finish.
+            while let Err(mpsc::RecvTimeoutError::Timeout) =
+                finished.recv_timeout(Duration::from_millis(200))
+            {
+                if order == Order::AsFinished {
+                    Rows::lock(&rows).sync_when_due();
                 }
             }
-            result
+            workers
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
         });
+        let Rows {
+            writer, written, ..
+        } = rows
+            .into_inner()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
         written?;
-        let records: Vec<R> = records
-            .into_iter()
-            .map(|r| r.expect("every job played"))
-            .collect();
         if order == Order::AsListed {
             for record in &records {
                 writer.append(&line(record))?;
@@ -244,6 +247,35 @@ impl<G: Evaluate> Runner<G> {
     }
 }
 
+/// The rows of [`Runner::play`] as the workers append them: the writer, the first
+/// write error (after which nothing more is written), and when the rows were last synced.
+struct Rows<'w> {
+    writer: &'w mut RowWriter,
+    written: Result<(), ArenaError>,
+    last_sync: Instant,
+}
+
+impl Rows<'_> {
+    fn lock<'a, 'w>(rows: &'a Mutex<Rows<'w>>) -> std::sync::MutexGuard<'a, Rows<'w>> {
+        // A worker that panicked holding the lock left whole rows only.
+        rows.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    fn append(&mut self, line: &str) {
+        if self.written.is_ok() {
+            self.written = self.writer.append(line);
+        }
+        self.sync_when_due();
+    }
+
+    fn sync_when_due(&mut self) {
+        if self.written.is_ok() && self.last_sync.elapsed() >= SYNC_EVERY {
+            self.written = self.writer.sync();
+            self.last_sync = Instant::now();
+        }
+    }
+}
+
 /// A worker's agent cache, handed back to the runner when the worker is done.
 struct Lent<'a, G: Game> {
     cache: Option<AgentCache<G>>,
@@ -264,7 +296,6 @@ impl<G: Game> Drop for Lent<'_, G> {
     }
 }
 
-/// Agents built once per worker, by roster index and seat, and reset before each game.
 /// What external agents need beyond their spec: the game, their config entries, and
 /// their processes (stopped when this is dropped).
 struct Programs {
@@ -299,15 +330,15 @@ impl Programs {
     }
 }
 
+/// A worker's agents, one per roster index and seat (at `agent * seats + seat`), built
+/// on first use and kept across games.
 struct AgentCache<G: Game> {
-    seated: HashMap<(usize, usize), AgentSeat<G>>,
+    seated: Vec<Option<AgentSeat<G>>>,
 }
 
 impl<G: Game> Default for AgentCache<G> {
     fn default() -> AgentCache<G> {
-        AgentCache {
-            seated: HashMap::new(),
-        }
+        AgentCache { seated: Vec::new() }
     }
 }
 
@@ -319,22 +350,29 @@ impl<G: Evaluate> AgentCache<G> {
         seats: &[usize],
         programs: &Programs,
     ) -> Vec<AgentSeat<G>> {
+        let places = seats.len();
+        if self.seated.len() < roster.len() * places {
+            self.seated.resize_with(roster.len() * places, || None);
+        }
         seats
             .iter()
             .enumerate()
             .map(|(seat, &agent)| {
-                self.seated.remove(&(agent, seat)).unwrap_or_else(|| {
-                    // Every spec of a roster was checked to build.
-                    AgentSeat::new(programs.build::<G>(&roster[agent]).expect("checked spec"))
-                })
+                self.seated[agent * places + seat]
+                    .take()
+                    .unwrap_or_else(|| {
+                        // Every spec of a roster was checked to build.
+                        AgentSeat::new(programs.build::<G>(&roster[agent]).expect("checked spec"))
+                    })
             })
             .collect()
     }
 
     /// Puts back the agents [`AgentCache::take`] lent for `seats`.
     fn give_back(&mut self, seats: &[usize], seated: Vec<AgentSeat<G>>) {
+        let places = seats.len();
         for ((seat, &agent), source) in seats.iter().enumerate().zip(seated) {
-            self.seated.insert((agent, seat), source);
+            self.seated[agent * places + seat] = Some(source);
         }
     }
 }

@@ -84,6 +84,12 @@ pub struct RowWriter {
     file: RowsFile,
     /// Rows appended and not yet written.
     pending: Vec<u8>,
+    /// Whether this writer created the file (it holds no rows of an earlier run).
+    fresh: bool,
+    /// The first field of the last row appended, read as a number.
+    last_key: Option<u64>,
+    /// Whether every row appended so far had a first field larger than the row before.
+    ascending: bool,
 }
 
 impl RowWriter {
@@ -99,6 +105,9 @@ impl RowWriter {
         let mut writer = RowWriter {
             file: RowsFile::open(path, keep)?,
             pending: Vec::new(),
+            fresh: keep == 0,
+            last_key: None,
+            ascending: true,
         };
         if keep == 0 {
             writer.pending.extend_from_slice(header.as_bytes());
@@ -119,11 +128,27 @@ impl RowWriter {
     /// # Errors
     /// The write fails; see [`RowWriter::sync`].
     pub fn append(&mut self, line: &str) -> Result<(), ArenaError> {
+        let key = line
+            .split_once(',')
+            .and_then(|(first, _)| first.parse::<u64>().ok());
+        self.ascending &= match (self.last_key, key) {
+            (_, None) => false,
+            (None, Some(_)) => true,
+            (Some(last), Some(key)) => key > last,
+        };
+        self.last_key = key;
         self.pending.extend_from_slice(line.as_bytes());
         if self.pending.len() >= Self::CHUNK {
             self.write_pending()?;
         }
         Ok(())
+    }
+
+    /// Whether the file holds just its header and the rows appended through this
+    /// writer, in increasing order of their first field (the game id): then it already
+    /// reads as the rows sorted, and need not be written again.
+    pub fn holds_sorted_rows(&self) -> bool {
+        self.fresh && self.ascending
     }
 
     /// Writes the rows appended so far and syncs them to disk.
@@ -137,7 +162,10 @@ impl RowWriter {
     }
 
     fn write_pending(&mut self) -> Result<(), ArenaError> {
-        let rows = std::mem::take(&mut self.pending);
-        self.file.append(&rows, false)
+        // The buffer is kept for the next rows, whether or not the write succeeds (the
+        // rows not written are dropped).
+        let written = self.file.append(&self.pending, false);
+        self.pending.clear();
+        written
     }
 }

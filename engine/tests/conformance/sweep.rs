@@ -67,6 +67,9 @@ pub fn check_random_game<G: Game>(
                 "generated illegal {mv} in {position}"
             );
             assert_eq!(position.parse_move(&mv.to_string()), Ok(mv));
+            let mut record = String::from("a");
+            G::push_move_text(mv, &mut record);
+            assert_eq!(record, format!("a{mv}"), "a record's text of {mv}");
             let before_hash = position.hash();
             position.play_unchecked(mv);
             assert_eq!(position.hash(), position.compute_hash(), "hash after {mv}");

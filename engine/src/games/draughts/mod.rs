@@ -626,6 +626,10 @@ impl<R: Rules> Game for Draughts<R> {
         notation::parse_move(self, text)
     }
 
+    fn push_move_text(mv: Self::Move, out: &mut String) {
+        notation::write_move(out, &mv);
+    }
+
     fn render(&self) -> String {
         notation::render(self)
     }

@@ -14,6 +14,7 @@ use super::rules::{Colour, CrownInCapture, KingRange, Removal, Rules};
 use super::{default_cap, default_options, BitsOf, Draughts, DraughtsMove, Kind};
 use crate::game::{Game, ParseError};
 use crate::games::family::parse_options;
+use crate::notation_text::{Buffered, MoveTextSink};
 
 /// What a position string looks like, for error messages.
 const POSITION_FORM: &str = "a PDN position such as \"W:W21-32:B1-12\" (side to move, then each \
@@ -315,31 +316,36 @@ fn number<R: Rules>(bit: u32) -> u32 {
 }
 
 /// Writes `from`, the landing squares and the end, joined by `x` (or `from-to`).
-fn write_path<R: Rules>(
-    f: &mut impl fmt::Write,
-    mv: &DraughtsMove<R>,
-    path: &[u32],
-) -> fmt::Result {
-    write!(f, "{}", number::<R>(mv.from as u32))?;
+fn write_path<R: Rules>(out: &mut impl MoveTextSink, mv: &DraughtsMove<R>, path: &[u32]) {
+    out.number(number::<R>(mv.from as u32));
     if mv.captured.is_empty() {
-        return write!(f, "-{}", number::<R>(mv.to as u32));
+        out.separator(b'-');
+        out.number(number::<R>(mv.to as u32));
+        return;
     }
     for &bit in path {
-        write!(f, "x{}", number::<R>(bit))?;
+        out.separator(b'x');
+        out.number(number::<R>(bit));
     }
-    Ok(())
+}
+
+/// Writes `mv` as its `Display` does: `11-15`, or a capture's squares joined by `x`,
+/// its landing squares found on the bare board.
+pub(super) fn write_move<R: Rules>(out: &mut impl MoveTextSink, mv: &DraughtsMove<R>) {
+    if mv.captured.is_empty() {
+        return write_path(out, mv, &[]);
+    }
+    let path = capture_path(mv, <R::Board as Geometry>::playable());
+    write_path(out, mv, &path);
 }
 
 impl<R: Rules> fmt::Display for DraughtsMove<R> {
     /// `11-15`, or a capture's squares joined by `x`, its landing squares found on the
     /// bare board.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let path = if self.captured.is_empty() {
-            Vec::new()
-        } else {
-            capture_path(self, <R::Board as Geometry>::playable())
-        };
-        write_path(f, self, &path)
+        let mut text = Buffered::new(f);
+        write_move(&mut text, self);
+        text.finish()
     }
 }
 
@@ -347,7 +353,7 @@ impl<R: Rules> fmt::Display for DraughtsMove<R> {
 pub(super) fn pdn_move<R: Rules>(position: &Draughts<R>, mv: DraughtsMove<R>) -> String {
     let mut text = String::new();
     if mv.captured.is_empty() {
-        let _ = write_path(&mut text, &mv, &[]);
+        write_path(&mut text, &mv, &[]);
         return text;
     }
     let flying =
@@ -368,7 +374,7 @@ pub(super) fn pdn_move<R: Rules>(position: &Draughts<R>, mv: DraughtsMove<R>) ->
         }
     }
     let path = capture_path(&mv, position.empty());
-    let _ = write_path(&mut text, &mv, &path);
+    write_path(&mut text, &mv, &path);
     text
 }
 

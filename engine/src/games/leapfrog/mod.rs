@@ -16,6 +16,7 @@ use crate::bitboard::Bits;
 use crate::game::{
     EndReason, Game, GameError, GameInfo, GameOptions, Limits, Outcome, ParseError, Status,
 };
+use crate::notation_text::{Buffered, MoveTextSink};
 use crate::player::Seat;
 use crate::zobrist;
 
@@ -231,9 +232,20 @@ impl LeapfrogMove {
     }
 }
 
+impl LeapfrogMove {
+    /// Writes `5-6`.
+    fn write_text(self, out: &mut impl MoveTextSink) {
+        out.number(self.from());
+        out.separator(b'-');
+        out.number(self.to());
+    }
+}
+
 impl fmt::Display for LeapfrogMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}-{}", self.from(), self.to())
+        let mut text = Buffered::new(f);
+        self.write_text(&mut text);
+        text.finish()
     }
 }
 
@@ -584,6 +596,10 @@ impl Game for Leapfrog {
         let (from, to) = text.trim().split_once('-').ok_or_else(error)?;
         let spot = |s: &str| self.spot_in_line(s).ok_or_else(error);
         Ok(LeapfrogMove::new(spot(from)?, spot(to)?))
+    }
+
+    fn push_move_text(mv: LeapfrogMove, out: &mut String) {
+        mv.write_text(out);
     }
 
     fn render(&self) -> String {
