@@ -1,5 +1,5 @@
 //! One running external agent: the child process, a buffered pipe to its input, its
-//! output read line by line with a deadline ([`super::lines`]), and a stop that never
+//! output read line by line with a deadline (the `lines` module), and a stop that never
 //! leaves it running, even when the arena itself is killed.
 
 use std::fs::{File, OpenOptions};
