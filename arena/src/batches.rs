@@ -4,12 +4,13 @@
 //! on `--resume`, so that a resumed run takes the same decisions from the same games.
 
 use std::collections::{HashMap, HashSet};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use agents::Evaluate;
 use engine::{Game, Seat};
 use serde::{Deserialize, Serialize};
 
+use crate::config::AgentEntry;
 use crate::error::ArenaError;
 use crate::runner::writer::RowWriter;
 use crate::runner::{Finished, Job, Order, Runner};
@@ -179,6 +180,22 @@ impl<G: Evaluate> BatchPlayer<G> {
         })
     }
 
+    /// Seats external agents (`cmd:` specs, and the `command` tables of `entries`) with
+    /// the game `game` as `newgame` names it, options included, and their standard error
+    /// in `<logs>/<name>.log`, as a tournament does.
+    ///
+    /// # Errors
+    /// A game that cannot be read.
+    pub fn with_programs(
+        mut self,
+        game: &str,
+        entries: Vec<AgentEntry>,
+        logs: PathBuf,
+    ) -> Result<BatchPlayer<G>, ArenaError> {
+        self.runner = self.runner.with_programs(game, entries, Some(logs))?;
+        Ok(self)
+    }
+
     /// Games played by this process (not read back from an interrupted run).
     pub fn played_now(&self) -> u64 {
         self.played_now
@@ -280,7 +297,7 @@ impl<G: Evaluate> BatchPlayer<G> {
 }
 
 /// The row of a job of batch `batch`, played.
-fn batch_game<G: Evaluate>(
+pub(crate) fn batch_game<G: Evaluate>(
     runner: &Runner<G>,
     job: &Job,
     batch: u64,
@@ -314,7 +331,7 @@ fn batch_game<G: Evaluate>(
 }
 
 /// One row as a CSV line, newline included.
-fn to_line(game: &BatchGame) -> String {
+pub(crate) fn to_line(game: &BatchGame) -> String {
     let mut writer = csv::WriterBuilder::new()
         .has_headers(false)
         .from_writer(Vec::new());

@@ -55,7 +55,7 @@ pub struct AgentEntry {
     /// The program and its arguments, for an external agent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub command: Option<Vec<String>>,
-    /// The protocol the program speaks (`arena`).
+    /// The protocol the program speaks (`arena`, or `hub` for International draughts).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub protocol: Option<String>,
     /// `option` lines sent to the program at start-up.
@@ -246,9 +246,17 @@ pub fn parse(path: &Path, text: &str) -> Result<TournamentConfig, ArenaError> {
         }
         let built = agent_entry(&at, entry, name)?;
         with_game!(game.kind, G => {
-            if let Some(spec) = &entry.spec {
-                crate::external::build::<G>(&built, &game, &crate::external::Seating::default())
-                    .map_err(|e| at(spec.span(), format!("field `spec`: {e}")))?;
+            let built_agent =
+                crate::external::build::<G>(&built, &game, &crate::external::Seating::default());
+            match (&entry.spec, &entry.protocol) {
+                (Some(spec), _) => {
+                    built_agent.map_err(|e| at(spec.span(), format!("field `spec`: {e}")))?;
+                }
+                (None, Some(protocol)) => {
+                    built_agent
+                        .map_err(|e| at(protocol.span(), format!("field `protocol`: {e}")))?;
+                }
+                (None, None) => {}
             }
         });
         agent.push(built);
@@ -356,11 +364,12 @@ fn agent_entry(
         ));
     }
     if let Some(protocol) = &entry.protocol {
-        if protocol.get_ref() != "arena" {
+        if !["arena", "hub"].contains(&protocol.get_ref().as_str()) {
             return Err(at(
                 protocol.span(),
                 format!(
-                    "field `protocol`: {:?}: expected \"arena\"",
+                    "field `protocol`: {:?}: expected \"arena\" or \"hub\" (Scan's Hub \
+                     protocol, International draughts only)",
                     protocol.get_ref()
                 ),
             ));

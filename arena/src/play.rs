@@ -87,13 +87,12 @@ pub(crate) fn write_record<G: Game>(
     write_atomically(record, games_csv::sorted_text(&[row], players).as_bytes())
 }
 
-/// Checks that `specs` seat every player of `start`.
-fn check_seat_count<G: Game>(start: &G, specs: &[String]) -> Result<(), ArenaError> {
+/// Checks that `given` players seat every player of `start`.
+fn check_seat_count<G: Game>(start: &G, given: usize) -> Result<(), ArenaError> {
     let players = start.players();
-    if specs.len() != players {
+    if given != players {
         return Err(ArenaError::input(format!(
-            "{} agents given for {}, which seats {players}: expected {}",
-            specs.len(),
+            "{given} agents given for {}, which seats {players}: expected {}",
             G::NAME,
             if players == 2 {
                 "--first and --second".to_string()
@@ -105,28 +104,28 @@ fn check_seat_count<G: Game>(start: &G, specs: &[String]) -> Result<(), ArenaErr
     Ok(())
 }
 
-/// Plays one game between the players `specs` (one per seat: agents, or `human` seats
-/// speaking through `humans`) and prints it: each move on its own line (and the board
-/// after it with `show`), take-backs, then the result line.
+/// Plays one game between the players `entries` (one per seat: agents, programs, or
+/// `human` seats speaking through `humans`) and prints it: each move on its own line (and
+/// the board after it with `show`), take-backs, then the result line.
 ///
 /// # Errors
-/// The wrong number of specs, a bad spec, or a failed read or write.
+/// The wrong number of players, a bad spec, or a failed read or write.
 pub fn play_printed<G: Evaluate>(
     start: &G,
     game: &GameSpec,
-    specs: &[String],
+    entries: &[AgentEntry],
     setup: &GameSetup,
     show: bool,
     humans: &mut dyn HumanSide<G>,
     out: &mut dyn Write,
 ) -> Result<PlayedGame<G::Move>, ArenaError> {
-    check_seat_count(start, specs)?;
+    check_seat_count(start, entries.len())?;
     // External agents' standard error stays on the terminal; their processes stop when
     // the players are dropped, at the end of this function.
     let seating = Seating::new(None);
-    let mut players: Vec<Player<G>> = specs
+    let mut players: Vec<Player<G>> = entries
         .iter()
-        .map(|spec| Player::build(spec, game, &seating))
+        .map(|entry| Player::build(entry, game, &seating))
         .collect::<Result<_, _>>()?;
     let with_people = players.iter().any(|p| matches!(p, Player::Human));
     let mut view = Printed {

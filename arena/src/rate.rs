@@ -7,16 +7,17 @@ use std::path::{Path, PathBuf};
 
 use agents::Evaluate;
 use clap::Args;
-use engine::{with_game, GameSpec, Seat};
+use engine::{with_game, GameSpec};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use rayon::prelude::*;
 
+use crate::batches::{self, BatchGame};
 use crate::config::AgentEntry;
 use crate::error::ArenaError;
 use crate::external::{self, Seating};
 use crate::output::stdout_error;
-use crate::runner::game::{play_game, AgentSeat, GameSetup, MoveSource, Quiet};
+use crate::runner::writer::RowWriter;
+use crate::runner::{Job, Order, Runner};
 use crate::seeds;
 use crate::stats::{quantile_sorted, score_from_elo};
 
@@ -41,6 +42,11 @@ pub struct RateArgs {
     /// `difficulty.csv` and the calibration's `config.toml`.
     #[arg(long, value_name = "DIR")]
     pub scale: Option<PathBuf>,
+    /// Keep the games in `DIR/games.csv` (a calibration's columns, `batch` the opponent's
+    /// index in the printed order) and programs' standard error in `DIR/logs/`; without
+    /// it the games are not kept and programs write to the terminal.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
 }
 
 /// An opponent of known rating.
@@ -69,10 +75,27 @@ pub fn rate_command(args: &RateArgs, out: &mut dyn Write) -> Result<(), ArenaErr
         .threads
         .unwrap_or_else(crate::config::default_threads)
         .max(1);
+    let record = match &args.out {
+        Some(dir) => {
+            std::fs::create_dir_all(dir).map_err(|e| ArenaError::io(dir, "create", e))?;
+            Record {
+                games: dir.join("games.csv"),
+                logs: Some(dir.join("logs")),
+            }
+        }
+        None => Record {
+            games: std::env::temp_dir().join(format!("arena-rate-{}.csv", std::process::id())),
+            logs: None,
+        },
+    };
     // Per opponent, the agent's score in each pair (0, 0.5, 1, 1.5 or 2 points).
-    let pairs: Vec<Vec<f64>> = with_game!(game.kind, G => play_all::<G>(
-        &game, args, &opponents, opening_plies, max_plies, threads
-    )?);
+    let pairs = with_game!(game.kind, G => play_all::<G>(
+        &game, args, &opponents, (opening_plies, max_plies), threads, &record
+    ));
+    if args.out.is_none() {
+        let _ = std::fs::remove_file(&record.games);
+    }
+    let pairs: Vec<Vec<f64>> = pairs?;
     for (opponent, points) in opponents.iter().zip(&pairs) {
         let score = points.iter().sum::<f64>() / (2.0 * points.len() as f64);
         writeln!(
@@ -131,12 +154,16 @@ fn read_scale(dir: &Path) -> Result<Vec<Opponent>, ArenaError> {
             path.display()
         ))
     })?;
-    let mut lines = text.lines();
-    let header: Vec<&str> = lines.next().unwrap_or("").split(',').collect();
+    // A spec holds commas (`minimax:nodes=5000,epsilon=0.2`): the file is real CSV.
+    let mut reader = csv::ReaderBuilder::new().from_reader(text.as_bytes());
+    let header = reader
+        .headers()
+        .map_err(|e| ArenaError::input(format!("{}:1: {e}", path.display())))?
+        .clone();
     let column = |name: &str| {
         header
             .iter()
-            .position(|h| *h == name)
+            .position(|h| h == name)
             .ok_or_else(|| ArenaError::input(format!("{}: no column `{name}`", path.display())))
     };
     let (level, spec, rating) = (column("level")?, column("spec")?, column("rating")?);
@@ -145,8 +172,7 @@ fn read_scale(dir: &Path) -> Result<Vec<Opponent>, ArenaError> {
         spec: "random".into(),
         rating: 0.0,
     }];
-    for (index, line) in lines.enumerate() {
-        let fields: Vec<&str> = line.split(',').collect();
+    for (index, record) in reader.records().enumerate() {
         let bad = || {
             ArenaError::input(format!(
                 "{}:{}: expected a level, its spec and its rating",
@@ -154,7 +180,8 @@ fn read_scale(dir: &Path) -> Result<Vec<Opponent>, ArenaError> {
                 index + 2
             ))
         };
-        let get = |i: usize| fields.get(i).copied().ok_or_else(bad);
+        let record = record.map_err(|_| bad())?;
+        let get = |i: usize| record.get(i).ok_or_else(bad);
         opponents.push(Opponent {
             name: get(level)?.to_string(),
             spec: get(spec)?.to_string(),
@@ -184,75 +211,82 @@ fn read_setup(dir: &Path) -> Result<(u32, Option<u32>), ArenaError> {
     Ok((number("opening_plies").unwrap_or(0), number("max_plies")))
 }
 
-/// Plays every pair against every opponent; returns the agent's points per pair.
+/// Where the games go: the `games.csv` (a calibration's columns, `batch` the opponent's
+/// index) and the programs' log folder.
+struct Record {
+    games: PathBuf,
+    logs: Option<PathBuf>,
+}
+
+/// Plays every pair against every opponent on the runner; returns the agent's points per
+/// pair.
 fn play_all<G: Evaluate>(
     game: &GameSpec,
     args: &RateArgs,
     opponents: &[Opponent],
-    opening_plies: u32,
-    max_plies: Option<u32>,
+    (opening_plies, max_plies): (u32, Option<u32>),
     threads: usize,
+    record: &Record,
 ) -> Result<Vec<Vec<f64>>, ArenaError> {
     let start = G::new(&game.options)?;
-    let rated = AgentEntry::of_spec("rated", &args.agent);
-    let seating = Seating::new(None);
-    // Check both specs build before any game starts.
-    external::build::<G>(&rated, game, &seating)?;
-    for opponent in opponents {
-        external::build::<G>(
-            &AgentEntry::of_spec(&opponent.name, &opponent.spec),
-            game,
-            &seating,
-        )?;
+    let mut entries = vec![AgentEntry::of_spec("rated", &args.agent)];
+    entries.extend(
+        opponents
+            .iter()
+            .map(|o| AgentEntry::of_spec(&o.name, &o.spec)),
+    );
+    // Check every spec builds before any game starts (programs start lazily).
+    for entry in &entries {
+        external::build::<G>(entry, game, &Seating::default())?;
     }
     let max_plies = max_plies.unwrap_or_else(|| start.ply_cap());
-    let jobs: Vec<(usize, u32)> = (0..opponents.len())
-        .flat_map(|o| (0..args.games).map(move |p| (o, p)))
-        .collect();
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| ArenaError::failure(format!("cannot start {threads} threads: {e}")))?;
-    let points: Vec<(usize, f64)> = pool.install(|| {
-        jobs.par_iter()
-            .map(|&(o, pair)| {
-                let opponent = AgentEntry::of_spec(&opponents[o].name, &opponents[o].spec);
-                let build = |entry| external::build::<G>(entry, game, &seating).expect("checked");
-                let mut ours = AgentSeat::new(build(&rated));
-                let mut theirs = AgentSeat::new(build(&opponent));
-                let mut total = 0.0;
-                for (rotation, ours_first) in [(0, true), (1, false)] {
-                    // The pair shares its opening; each game draws the agents' own
-                    // streams from its place in the pair.
-                    let setup = GameSetup {
-                        seed: seeds::pair_seed(args.seed, o, pair),
-                        rotation,
-                        opening_plies,
-                        max_plies,
-                    };
-                    let mut seats: [&mut dyn MoveSource<G>; 2] = if ours_first {
-                        [&mut ours, &mut theirs]
-                    } else {
-                        [&mut theirs, &mut ours]
-                    };
-                    let played = play_game(&start, &mut seats, &setup, &mut Quiet::new())
-                        .expect("a quiet game reads and writes nothing");
-                    let seat = if ours_first { Seat::A } else { Seat::B };
-                    total += match played.outcome.winner() {
-                        Some(winner) if winner == seat => 1.0,
-                        Some(_) => 0.0,
-                        None => 0.5,
-                    };
-                }
-                (o, total)
-            })
-            .collect()
-    });
-    let mut pairs = vec![Vec::new(); opponents.len()];
-    for (o, total) in points {
-        pairs[o].push(total);
+    let mut runner = Runner::new(start, opening_plies, max_plies, threads, Vec::new())?
+        .with_programs(&game.to_string(), entries, record.logs.clone())?;
+    let ours = runner.enlist(&args.agent);
+    let mut jobs = Vec::new();
+    for (o, opponent) in opponents.iter().enumerate() {
+        let theirs = runner.enlist(&opponent.spec);
+        for pair in 0..args.games {
+            // The pair shares its opening; each game draws the agents' own streams from
+            // its place in the pair.
+            let seed = seeds::pair_seed(args.seed, o, pair);
+            for (rotation, seats) in [vec![ours, theirs], vec![theirs, ours]]
+                .into_iter()
+                .enumerate()
+            {
+                jobs.push(Job {
+                    id: jobs.len() as u64,
+                    seed,
+                    rotation,
+                    seats,
+                });
+            }
+        }
     }
-    Ok(pairs)
+    let mut writer = RowWriter::open(&record.games, 0, batches::HEADER)?;
+    let pairs_per_opponent = args.games as usize;
+    let played = runner.play(
+        &jobs,
+        |job, finished| {
+            let batch = job.id / 2 / pairs_per_opponent as u64;
+            batches::batch_game(&runner, job, batch, &finished)
+        },
+        &mut writer,
+        batches::to_line,
+        Order::AsListed,
+    )?;
+    let mut points = vec![Vec::with_capacity(pairs_per_opponent); opponents.len()];
+    for (index, pair) in played.chunks(2).enumerate() {
+        // The agent moved first in the pair's first game and second in the other.
+        let score = |game: &BatchGame, ours: &str| match game.winner.as_str() {
+            "draw" => 0.5,
+            winner if winner == ours => 1.0,
+            _ => 0.0,
+        };
+        points[index / pairs_per_opponent]
+            .push(score(&pair[0], "first") + score(&pair[1], "second"));
+    }
+    Ok(points)
 }
 
 /// The rating that makes the agent's expected points against opponents rated `ratings`

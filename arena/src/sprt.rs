@@ -14,6 +14,7 @@ use toml::Spanned;
 use crate::batches::{record_of, BatchPlayer, Matchup, ReadGames, Setup};
 use crate::config::{
     at_least_one, check_spec, default_out, default_threads, located, output_folder, read_text,
+    AgentEntry,
 };
 use crate::error::ArenaError;
 use crate::stats::{Gsprt, GsprtStatus, Outcomes, PairRecord, Verdict};
@@ -243,9 +244,15 @@ pub fn sprt(
         max_plies: config.max_plies,
         threads: config.threads,
     };
+    // Programs' logs are named by seat: `first.log`, `second.log`.
+    let entries = vec![
+        AgentEntry::of_spec("first", &config.first),
+        AgentEntry::of_spec("second", &config.second),
+    ];
     with_game!(game.kind, G => {
         let start = G::new(&game.options)?;
-        let mut player = BatchPlayer::new(start, setup, &path, ReadGames::default())?;
+        let mut player = BatchPlayer::new(start, setup, &path, ReadGames::default())?
+            .with_programs(&config.game, entries, config.out.join("logs"))?;
         test_between(&mut player, config, out)
     })
 }

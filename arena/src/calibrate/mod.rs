@@ -93,7 +93,12 @@ fn calibrate_game<G: Evaluate>(
         max_plies: identity.max_plies,
         threads: config.threads,
     };
-    let mut player = BatchPlayer::new(start, setup, &config.out.join("games.csv"), recorded)?;
+    let mut player = BatchPlayer::new(start, setup, &config.out.join("games.csv"), recorded)?
+        .with_programs(
+            &identity.game,
+            identity.reference.clone(),
+            config.out.join("logs"),
+        )?;
     let judge = measure::judge_for::<G>(&identity.game, identity.opening_plies);
     let result = Search::new(identity, &mut player, judge, out).run()?;
     Ok((result, player.played_now(), player.games_so_far()))

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use clap::Args;
 use engine::{with_game, Game, GameSpec};
 
+use crate::config::AgentEntry;
 use crate::error::ArenaError;
 use crate::levels::{self, Levels};
 use crate::pdn;
@@ -96,6 +97,10 @@ pub(crate) fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<(), ArenaError
             .clone()
             .unwrap_or_else(|| levels::default_path(G::NAME));
         let specs = levels::resolve_all(&written, &levels_path)?;
+        let entries: Vec<AgentEntry> = specs
+            .iter()
+            .map(|spec| AgentEntry::of_spec(spec, spec))
+            .collect();
         let setup = GameSetup {
             seed: args.seed,
             rotation: 0,
@@ -108,10 +113,10 @@ pub(crate) fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<(), ArenaError
                 .map_err(|e| e.to_string());
             let mut console = Console::<_, G>::new(&mut input, hint_spec, args.seed)
                 .echoing(!input_is_terminal);
-            play_printed::<G>(&start, &game, &specs, &setup, args.show, &mut console, out)?
+            play_printed::<G>(&start, &game, &entries, &setup, args.show, &mut console, out)?
         } else {
             let mut nobody = RecordedMoves::new("");
-            play_printed::<G>(&start, &game, &specs, &setup, args.show, &mut nobody, out)?
+            play_printed::<G>(&start, &game, &entries, &setup, args.show, &mut nobody, out)?
         };
         if let Some(record) = &args.record {
             let identity = play_identity(&args.game, &written, &specs, &setup);

@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use clap::Args;
 use engine::{with_game, Game, GameSpec};
 
+use crate::config::AgentEntry;
 use crate::error::ArenaError;
 use crate::games_csv::{self, winner_label};
 use crate::pdn;
@@ -57,7 +58,9 @@ pub(crate) fn run(args: &ReplayArgs, out: &mut dyn Write) -> Result<(), ArenaErr
                 rows.len()
             ))
         })?;
-    let specs = row
+    // Whole entries, so that a program restarts with its options, move timeout and
+    // working folder.
+    let entries = row
         .seats
         .iter()
         .map(|name| {
@@ -65,12 +68,13 @@ pub(crate) fn run(args: &ReplayArgs, out: &mut dyn Write) -> Result<(), ArenaErr
                 .agent
                 .iter()
                 .find(|a| &a.name == name)
-                .map(|a| a.spec.clone())
+                .cloned()
                 .ok_or_else(|| {
                     ArenaError::input(format!("agent {name:?} is not in the run's config"))
                 })
         })
-        .collect::<Result<Vec<String>, ArenaError>>()?;
+        .collect::<Result<Vec<AgentEntry>, ArenaError>>()?;
+    let specs: Vec<String> = entries.iter().map(|e| e.spec.clone()).collect();
     let setup = GameSetup {
         seed: row.seed,
         // The games of a set are consecutive from a multiple of the table size.
@@ -80,17 +84,20 @@ pub(crate) fn run(args: &ReplayArgs, out: &mut dyn Write) -> Result<(), ArenaErr
     };
     let (moves, winner, end, outcome, forfeit) = with_game!(game.kind, G => {
         let start = G::new(&game.options)?;
-        let played = if specs.iter().any(|spec| human::is_human(spec)) {
+        let played = if entries
+            .iter()
+            .any(|e| e.command.is_none() && human::is_human(&e.spec))
+        {
             // A person's moves cannot be regenerated: check that each recorded move is
             // legal, then play them back while the agents regenerate theirs.
             human::check_recorded_moves(&start, &row.moves).map_err(|e| {
                 ArenaError::differs(format!("game {} has an illegal move at {e}", row.game_id))
             })?;
             let mut recorded = RecordedMoves::new(&row.moves);
-            play_printed::<G>(&start, &game, &specs, &setup, args.show, &mut recorded, out)?
+            play_printed::<G>(&start, &game, &entries, &setup, args.show, &mut recorded, out)?
         } else {
             let mut nobody = RecordedMoves::new("");
-            play_printed::<G>(&start, &game, &specs, &setup, args.show, &mut nobody, out)?
+            play_printed::<G>(&start, &game, &entries, &setup, args.show, &mut nobody, out)?
         };
         (
             move_texts(&played),

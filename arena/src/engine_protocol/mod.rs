@@ -1,13 +1,16 @@
 //! `arena engine`: one of the arena's agents (or a shipped level) as a program that
 //! answers the arena protocol (`docs/protocol.md`) on standard input and output, for any
-//! host: a game's own code, a GUI, or the arena itself.
+//! host: a game's own code, a GUI, or the arena itself; with `--protocol hub`, Scan's Hub
+//! protocol for International draughts ([`hub`]).
+
+pub mod hub;
 
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 
 use agents::{Agent, Evaluate};
-use clap::Args;
-use engine::{with_game, Game, GameSpec};
+use clap::{Args, ValueEnum};
+use engine::{with_game, Game, GameKind, GameSpec};
 
 use crate::error::ArenaError;
 use crate::levels;
@@ -24,6 +27,19 @@ pub struct EngineArgs {
     /// `results/<game>/difficulty.toml`).
     #[arg(long, value_name = "FILE")]
     pub levels: Option<PathBuf>,
+    /// The protocol to answer: the arena's own, or Scan's Hub protocol (International
+    /// draughts only).
+    #[arg(long, value_enum, default_value_t = EngineProtocol::Arena)]
+    pub protocol: EngineProtocol,
+}
+
+/// The protocols `arena engine` speaks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum EngineProtocol {
+    /// The arena protocol of `docs/protocol.md`.
+    Arena,
+    /// Scan's Hub protocol, version 2 (draughts on the 10x10 board).
+    Hub,
 }
 
 /// Runs `arena engine`, reading the host's lines from `input` until `quit` or its end.
@@ -37,17 +53,35 @@ pub fn engine_command(
     out: &mut dyn Write,
 ) -> Result<(), ArenaError> {
     let game: GameSpec = args.game.parse::<GameSpec>()?;
+    if args.protocol == EngineProtocol::Hub {
+        if game.kind != GameKind::International {
+            return Err(ArenaError::input(format!(
+                "--protocol hub: {}: the Hub protocol's boards are 10x10, and of its variants \
+                 ({}) the arena plays `normal`, International draughts: give `international`",
+                game.kind,
+                hub::HUB_VARIANTS.join(", ")
+            )));
+        }
+        let spec = resolve_spec(args, hub::Board10::NAME)?;
+        let agent = agents::build::<hub::Board10>(&spec)?;
+        return hub::serve(&game, agent, input, out);
+    }
     with_game!(game.kind, G => {
-        let levels_path = args
-            .levels
-            .clone()
-            .unwrap_or_else(|| levels::default_path(G::NAME));
-        let spec = levels::resolve_all(std::slice::from_ref(&args.agent), &levels_path)?
-            .remove(0);
+        let spec = resolve_spec(args, G::NAME)?;
         let agent = agents::build::<G>(&spec)?;
         let mut session = Session::<G>::new(game, agent)?;
         session.serve(input, out)
     })
+}
+
+/// The agent's spec: `--agent` as given, or the spec of its `level:NAME` in the levels
+/// file of `game` (or `--levels`).
+fn resolve_spec(args: &EngineArgs, game: &str) -> Result<String, ArenaError> {
+    let levels_path = args
+        .levels
+        .clone()
+        .unwrap_or_else(|| levels::default_path(game));
+    Ok(levels::resolve_all(std::slice::from_ref(&args.agent), &levels_path)?.remove(0))
 }
 
 /// The engine's state between the host's lines: the agent and the game it plays.
@@ -118,14 +152,13 @@ impl<G: Evaluate> Session<G> {
                 "position" => self.set_base(rest)?,
                 "moves" => self.catch_up(rest)?,
                 "go" => {
-                    let mv = if self.position.is_over() {
-                        "resign".to_string()
+                    let written = if self.position.is_over() {
+                        writeln!(out, "move resign")
                     } else {
-                        self.agent.choose(&self.position).to_string()
+                        let mv = self.agent.choose(&self.position);
+                        writeln!(out, "move {mv}")
                     };
-                    writeln!(out, "move {mv}")
-                        .and_then(|()| out.flush())
-                        .map_err(write_error)?;
+                    written.and_then(|()| out.flush()).map_err(write_error)?;
                 }
                 "quit" => return Ok(()),
                 // `option`, `legal` (this engine knows the rules) and anything unknown.

@@ -9,10 +9,11 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use agents::{Agent, Evaluate, Forfeit};
-use engine::{EndReason, Game, GameSpec};
+use engine::{EndReason, Game, GameKind, GameSpec};
 
+use super::hub;
 use super::process::{Process, Silence};
-use super::ExternalSpec;
+use super::{ExternalSpec, Protocol};
 use crate::config::AgentEntry;
 use crate::error::ArenaError;
 
@@ -80,10 +81,17 @@ pub fn build<G: Evaluate>(
         None => Ok(agents::build::<G>(&entry.spec)?),
         Some(spec) => {
             let spec = spec?;
+            if spec.protocol == Protocol::Hub && game.kind != GameKind::International {
+                return Err(ArenaError::input(format!(
+                    "agent {:?}: protocol \"hub\": Hub engines play International draughts \
+                     (Hub's normal variant), not {game}",
+                    entry.name
+                )));
+            }
             let start = G::new(&game.options)?;
             let log = seating.log_dir.as_ref().map(|dir| {
                 let _ = std::fs::create_dir_all(dir);
-                dir.join(format!("{}.log", entry.name))
+                dir.join(format!("{}.log", file_name(&entry.name)))
             });
             Ok(Box::new(ExternalAgent::<G> {
                 label: entry.spec.clone(),
@@ -102,6 +110,20 @@ pub fn build<G: Evaluate>(
             }))
         }
     }
+}
+
+/// `name` as a file name: characters other than letters, digits, `-`, `_` and `.`
+/// become `_` (a name may be a whole `cmd:` spec, slashes included).
+fn file_name(name: &str) -> String {
+    name.chars()
+        .map(|c| {
+            if c.is_alphanumeric() || matches!(c, '-' | '_' | '.') {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
 }
 
 /// A seat played by a program that speaks the arena protocol.
@@ -140,6 +162,10 @@ impl<G: Game> ExternalAgent<G> {
     fn start(&self) -> Result<Process, Forfeit> {
         let mut process = Process::start(&self.spec, self.log.as_deref())
             .map_err(|e| crash(format!("cannot start {}: {e}", self.spec.command.join(" "))))?;
+        if self.spec.protocol == Protocol::Hub {
+            hub::start(&mut process, &self.spec)?;
+            return Ok(process);
+        }
         process.send("arena 1").map_err(closed)?;
         for (key, value) in &self.spec.options {
             process
@@ -156,6 +182,17 @@ impl<G: Game> ExternalAgent<G> {
     /// One exchange of a turn: the lines of the position, then the agent's move.
     fn ask(&mut self, position: &G) -> Result<G::Move, Forfeit> {
         let timeout = self.spec.move_timeout;
+        if self.spec.protocol == Protocol::Hub {
+            // Hub is sent the position itself, not the moves that led to it.
+            let (first, seed) = (!self.newgame_sent, self.seed);
+            let process = self.process()?;
+            if first {
+                hub::new_game(process, seed)?;
+            }
+            self.newgame_sent = true;
+            let process = self.process.as_mut().expect("started above");
+            return hub::ask(process, &self.spec, position, timeout);
+        }
         if !self.newgame_sent {
             let seat = position.to_move();
             let newgame = format!("newgame {} seat={seat} seed={}", self.game, self.seed);
@@ -167,20 +204,17 @@ impl<G: Game> ExternalAgent<G> {
                 .map_err(|why| silence(why, "newgame"))?;
             self.newgame_sent = true;
         }
-        let start = self
-            .seat_start
-            .get_or_insert_with(|| position.to_string())
-            .clone();
+        // Nothing here allocates once the buffers have grown: this is every ply's cost.
+        let start = self.seat_start.get_or_insert_with(|| position.to_string());
         self.line.clear();
         self.line.push_str("legal");
         position.generate_moves(&mut self.legal);
         for mv in &self.legal {
             let _ = write!(self.line, " {mv}");
         }
-        let default_start = start == self.default_start;
         let process = self.process.as_mut().expect("started for newgame");
-        if !default_start {
-            process.send(&format!("position {start}")).map_err(closed)?;
+        if *start != self.default_start {
+            process.send_parts(&["position ", start]).map_err(closed)?;
         }
         process.send(&self.moves).map_err(closed)?;
         process.send(&self.line).map_err(closed)?;
@@ -203,18 +237,18 @@ impl<G: Game> ExternalAgent<G> {
     }
 }
 
-fn crash(detail: String) -> Forfeit {
+pub(super) fn crash(detail: String) -> Forfeit {
     Forfeit {
         reason: EndReason::Crash,
         detail,
     }
 }
 
-fn closed(error: std::io::Error) -> Forfeit {
+pub(super) fn closed(error: std::io::Error) -> Forfeit {
     crash(format!("its input is closed: {error}"))
 }
 
-fn silence(why: Silence, after: &str) -> Forfeit {
+pub(super) fn silence(why: Silence, after: &str) -> Forfeit {
     match why {
         Silence::Closed => crash(format!("it closed its output after `{after}`")),
         Silence::Timeout => Forfeit {

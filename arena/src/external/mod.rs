@@ -4,6 +4,8 @@
 //! like any other whose faults forfeit the game.
 
 mod agent;
+mod hub;
+mod lines;
 pub mod process;
 mod spec;
 

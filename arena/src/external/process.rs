@@ -1,14 +1,14 @@
 //! One running external agent: the child process, a buffered pipe to its input, its
-//! output read line by line on a thread of its own (so that a wait can time out), and a
-//! stop that never leaves it running.
+//! output read line by line with a deadline (the `lines` module), and a stop that never
+//! leaves it running, even when the arena itself is killed.
 
 use std::fs::{File, OpenOptions};
-use std::io::{self, BufRead, BufReader, BufWriter, Write};
+use std::io::{self, BufWriter, Write};
 use std::path::Path;
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
+use super::lines::Lines;
 use super::ExternalSpec;
 
 /// How long a stopped agent may take to exit after `quit` before it is killed.
@@ -27,7 +27,7 @@ pub enum Silence {
 pub struct Process {
     child: Child,
     input: Option<BufWriter<ChildStdin>>,
-    lines: Receiver<String>,
+    lines: Lines,
 }
 
 impl Process {
@@ -49,35 +49,14 @@ impl Process {
             let file: File = OpenOptions::new().create(true).append(true).open(path)?;
             command.stderr(file);
         }
+        die_with_the_arena(&mut command);
         let mut child = command.spawn()?;
         let input = child.stdin.take().map(BufWriter::new);
         let output = child.stdout.take().expect("stdout is piped");
-        let (sender, lines) = mpsc::channel();
-        // The reader ends at the end of the agent's output; it is never joined, since a
-        // program's own children may hold the pipe open after it was killed.
-        std::thread::Builder::new()
-            .name("external-agent-output".into())
-            .spawn(move || {
-                let mut output = BufReader::new(output);
-                let mut bytes = Vec::new();
-                loop {
-                    bytes.clear();
-                    match output.read_until(b'\n', &mut bytes) {
-                        Ok(0) | Err(_) => break,
-                        Ok(_) => {
-                            let text = String::from_utf8_lossy(&bytes);
-                            let line = text.trim_end_matches(['\n', '\r']).to_string();
-                            if sender.send(line).is_err() {
-                                break;
-                            }
-                        }
-                    }
-                }
-            })?;
         Ok(Process {
             child,
             input,
-            lines,
+            lines: Lines::new(output)?,
         })
     }
 
@@ -88,6 +67,18 @@ impl Process {
     pub fn send(&mut self, line: &str) -> io::Result<()> {
         let input = self.input.as_mut().ok_or(io::ErrorKind::BrokenPipe)?;
         input.write_all(line.as_bytes())?;
+        input.write_all(b"\n")
+    }
+
+    /// Queues the line made of `parts` (a newline is added).
+    ///
+    /// # Errors
+    /// The agent's input is closed.
+    pub fn send_parts(&mut self, parts: &[&str]) -> io::Result<()> {
+        let input = self.input.as_mut().ok_or(io::ErrorKind::BrokenPipe)?;
+        for part in parts {
+            input.write_all(part.as_bytes())?;
+        }
         input.write_all(b"\n")
     }
 
@@ -102,38 +93,51 @@ impl Process {
             .flush()
     }
 
-    /// The agent's next line, waiting until `deadline` at most.
+    /// The rest of the agent's first line whose first word is `word` (after its space),
+    /// skipping every other line, until `deadline`.
     ///
     /// # Errors
     /// The output closed, or the deadline passed.
-    pub fn receive(&mut self, deadline: Instant) -> Result<String, Silence> {
-        // A line already there is taken without looking at the clock.
-        if let Ok(line) = self.lines.try_recv() {
-            return Ok(line);
-        }
-        let wait = deadline.saturating_duration_since(Instant::now());
-        match self.lines.recv_timeout(wait) {
-            Ok(line) => Ok(line),
-            Err(RecvTimeoutError::Timeout) => Err(Silence::Timeout),
-            Err(RecvTimeoutError::Disconnected) => Err(Silence::Closed),
-        }
-    }
-
-    /// The line of the agent that starts with `word` (the rest of it), skipping every
-    /// other line, until `deadline`.
-    ///
-    /// # Errors
-    /// As [`Process::receive`].
-    pub fn expect(&mut self, word: &str, deadline: Instant) -> Result<String, Silence> {
+    pub fn expect(&mut self, word: &str, deadline: Instant) -> Result<&str, Silence> {
         loop {
-            let line = self.receive(deadline)?;
-            let mut parts = line.splitn(2, ' ');
-            if parts.next() == Some(word) {
-                return Ok(parts.next().unwrap_or("").to_string());
+            let line = self.lines.next(deadline)?;
+            if line.split(' ').next() == Some(word) {
+                break;
             }
         }
+        let line = self.lines.last();
+        Ok(line.get(word.len() + 1..).unwrap_or(""))
     }
 }
+
+/// Has the kernel kill the program when the arena dies, whatever kills it (Ctrl-C,
+/// `kill`, a crash): a program that never reads its input would otherwise not see it
+/// close, and outlive the arena. The signal comes when the thread that started the
+/// program ends, so programs are started on threads that live as long as they do (the
+/// runner's workers, or the main thread).
+#[cfg(target_os = "linux")]
+fn die_with_the_arena(command: &mut Command) {
+    use std::os::unix::process::CommandExt;
+    let arena = std::process::id();
+    // SAFETY: between fork and exec the hook makes only async-signal-safe system calls
+    // (prctl, getppid) and allocates nothing.
+    unsafe {
+        command.pre_exec(move || {
+            if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) != 0 {
+                return Err(io::Error::last_os_error());
+            }
+            // The arena died before the call: no signal will come, so stop here.
+            if u32::try_from(libc::getppid()).ok() != Some(arena) {
+                return Err(io::Error::other("the arena has exited"));
+            }
+            Ok(())
+        });
+    }
+}
+
+/// Elsewhere a program sees its input close when the arena dies.
+#[cfg(not(target_os = "linux"))]
+fn die_with_the_arena(_command: &mut Command) {}
 
 impl Drop for Process {
     /// Asks the agent to quit, closes its input, and kills it if it has not exited after

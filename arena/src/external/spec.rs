@@ -19,6 +19,8 @@ pub const DEFAULT_MOVE_TIMEOUT_MS: u64 = 60_000;
 pub enum Protocol {
     /// The arena protocol of `docs/protocol.md`.
     Arena,
+    /// Scan's Hub protocol (version 2), for International draughts engines.
+    Hub,
 }
 
 /// An external agent: everything needed to start and talk to it.
@@ -66,9 +68,10 @@ impl ExternalSpec {
         };
         let protocol = match entry.protocol.as_deref() {
             None | Some("arena") => Protocol::Arena,
+            Some("hub") => Protocol::Hub,
             Some(other) => {
                 return Some(Err(ArenaError::input(format!(
-                    "agent {:?}: protocol {other:?}: expected \"arena\"",
+                    "agent {:?}: protocol {other:?}: expected \"arena\" or \"hub\"",
                     entry.name
                 ))))
             }

@@ -257,20 +257,20 @@ pub enum Player<G: Game> {
 }
 
 impl<G: Evaluate> Player<G> {
-    /// The player a spec names: [`HUMAN_SPEC`] or an agent's spec.
+    /// The player an entry names: [`HUMAN_SPEC`], an agent's spec, or a program with its
+    /// settings.
     ///
     /// # Errors
     /// A spec that names no agent.
     pub fn build(
-        spec: &str,
+        entry: &crate::config::AgentEntry,
         game: &engine::GameSpec,
         seating: &crate::external::Seating,
     ) -> Result<Player<G>, crate::error::ArenaError> {
-        if is_human(spec) {
+        if entry.command.is_none() && is_human(&entry.spec) {
             Ok(Player::Human)
         } else {
-            let entry = crate::config::AgentEntry::of_spec(spec, spec);
-            crate::external::build::<G>(&entry, game, seating)
+            crate::external::build::<G>(entry, game, seating)
                 .map(|agent| Player::Agent(AgentSeat::new(agent)))
         }
     }

@@ -67,12 +67,14 @@ pub struct Runner<G: Game> {
     max_plies: u32,
     /// The agents' specs; jobs seat them by index.
     roster: Vec<String>,
-    pool: rayon::ThreadPool,
     /// The workers' agent caches, lent to a worker while it plays.
     caches: Mutex<Vec<AgentCache<G>>>,
     /// The game and the entries of external agents (`cmd:` specs and `command` tables),
     /// and their processes (dropped after the caches, so that every process stops).
     programs: Programs,
+    /// The workers, dropped last: a program is killed when the thread that started it
+    /// ends (see `external::process`), so they outlive the programs' orderly stop.
+    pool: rayon::ThreadPool,
 }
 
 impl<G: Evaluate> Runner<G> {
