@@ -58,7 +58,7 @@ impl MoveTextSink for String {
 const CAPACITY: usize = 32;
 
 /// A move's text gathered on the stack and handed to a writer (a formatter) in pieces of
-/// at most [`CAPACITY`] bytes: one piece for any move but a long capture.
+/// at most 32 bytes: one piece for any move but a long capture.
 pub struct Buffered<'a, W: fmt::Write + ?Sized> {
     out: &'a mut W,
     bytes: [u8; CAPACITY],
