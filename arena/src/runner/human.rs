@@ -329,11 +329,21 @@ mod tests {
     /// Plays a human (seat A) against `opponent` (seat B) with `input` typed; returns the
     /// game and what was shown.
     fn play(input: &str, opponent: &str, hint: &str) -> (PlayedGame<engine::LeapfrogMove>, String) {
-        let mut players = vec![
+        let players = vec![
             Player::Human,
             Player::Agent(AgentSeat::new(agents::build::<Leapfrog>(opponent).unwrap())),
         ];
-        let mut console = Console::<_, Leapfrog>::new(input.as_bytes(), Ok(hint.into()), 5);
+        play_seated(players, input, Ok(hint.into()))
+    }
+
+    /// Plays `players` with `input` typed and `hint` as the hint level's spec (or why
+    /// there is none); returns the game and what was shown.
+    fn play_seated(
+        mut players: Vec<Player<Leapfrog>>,
+        input: &str,
+        hint: Result<String, String>,
+    ) -> (PlayedGame<engine::LeapfrogMove>, String) {
+        let mut console = Console::<_, Leapfrog>::new(input.as_bytes(), hint, 5);
         let mut out = Vec::new();
         let game = play_with_humans(
             &Leapfrog::start(),
@@ -432,24 +442,9 @@ mod tests {
             "{shown}"
         );
         assert!(game.moves.is_empty());
-        let mut players = vec![Player::Human, Player::Human];
-        let mut console =
-            Console::<_, Leapfrog>::new(&b"hint\n"[..], Err("no levels file".into()), 5);
-        let mut out = Vec::new();
-        play_with_humans(
-            &Leapfrog::start(),
-            &mut players,
-            &mut console,
-            &setup(5),
-            &mut Printed {
-                out: &mut out,
-                show: false,
-            },
-        )
-        .unwrap();
-        assert!(String::from_utf8(out)
-            .unwrap()
-            .contains("no hint: no levels file"));
+        let players = vec![Player::Human, Player::Human];
+        let (_, shown) = play_seated(players, "hint\n", Err("no levels file".into()));
+        assert!(shown.contains("no hint: no levels file"));
     }
 
     #[test]

@@ -388,6 +388,16 @@ impl<R: Rules> Draughts<R> {
     }
 }
 
+/// The rule options of `options` over the variant's defaults.
+fn read_options<R: Rules>(options: &GameOptions) -> Result<Options, GameError> {
+    parse_options(
+        R::NAME,
+        DRAUGHTS_KEYS,
+        options.iter(),
+        default_options::<R>(),
+    )
+}
+
 impl<R: Rules> Game for Draughts<R> {
     type Move = DraughtsMove<R>;
 
@@ -402,22 +412,12 @@ impl<R: Rules> Game for Draughts<R> {
 
     fn new(options: &GameOptions) -> Result<Self, GameError> {
         let mut position = Self::start();
-        position.options = parse_options(
-            R::NAME,
-            DRAUGHTS_KEYS,
-            options.iter(),
-            default_options::<R>(),
-        )?;
+        position.options = read_options::<R>(options)?;
         Ok(position)
     }
 
     fn limits(options: &GameOptions) -> Result<Limits, GameError> {
-        let options = parse_options(
-            R::NAME,
-            DRAUGHTS_KEYS,
-            options.iter(),
-            default_options::<R>(),
-        )?;
+        let options = read_options::<R>(options)?;
         Ok(Limits {
             players: 2,
             ply_cap: options.cap,

@@ -318,6 +318,16 @@ impl<R: Rules64> Draughts64<R> {
     }
 }
 
+/// The rule options of `options` over the variant's defaults.
+fn read_options<R: Rules64>(options: &GameOptions) -> Result<Options, GameError> {
+    parse_options(
+        R::NAME,
+        DRAUGHTS_KEYS,
+        options.iter(),
+        default_options::<R>(),
+    )
+}
+
 impl<R: Rules64> Game for Draughts64<R> {
     type Move = Draughts64Move<R>;
 
@@ -332,22 +342,12 @@ impl<R: Rules64> Game for Draughts64<R> {
 
     fn new(options: &GameOptions) -> Result<Self, GameError> {
         let mut position = Self::start();
-        position.options = parse_options(
-            R::NAME,
-            DRAUGHTS_KEYS,
-            options.iter(),
-            default_options::<R>(),
-        )?;
+        position.options = read_options::<R>(options)?;
         Ok(position)
     }
 
     fn limits(options: &GameOptions) -> Result<Limits, GameError> {
-        let options = parse_options(
-            R::NAME,
-            DRAUGHTS_KEYS,
-            options.iter(),
-            default_options::<R>(),
-        )?;
+        let options = read_options::<R>(options)?;
         Ok(Limits {
             players: 2,
             ply_cap: options.cap,
