@@ -21,7 +21,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use crate::engine_protocol::{engine_command, EngineArgs};
+use crate::engine_protocol::{self, engine_command, EngineArgs};
 use crate::error::ArenaError;
 use crate::rate::{rate_command, RateArgs};
 
@@ -155,7 +155,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), ArenaError> {
         Verb::Calibrate(args) => calibrate::run(&args, out),
         Verb::Sprt(args) => sprt::run(&args, out),
         Verb::Report(args) => report::run(&args, out),
-        Verb::Engine(args) => engine_command(&args, &mut std::io::stdin().lock(), out),
+        Verb::Engine(args) => engine_command(&args, &mut engine_protocol::host_input(), out),
         Verb::Rate(args) => rate_command(&args, out),
     }
 }

@@ -74,6 +74,30 @@ pub fn engine_command(
     })
 }
 
+/// Standard input as `arena engine` reads the host's lines: on Unix each read first
+/// spins briefly for the host's next request (`crate::external::spin`), since a fast
+/// host sends it within microseconds and a blocked engine's wake-up costs more than that.
+pub fn host_input() -> impl BufRead {
+    #[cfg(unix)]
+    return std::io::BufReader::new(SpinningStdin(std::io::stdin().lock()));
+    #[cfg(not(unix))]
+    return std::io::stdin().lock();
+}
+
+/// Standard input, read after a short spin.
+#[cfg(unix)]
+struct SpinningStdin(std::io::StdinLock<'static>);
+
+#[cfg(unix)]
+impl std::io::Read for SpinningStdin {
+    fn read(&mut self, buffer: &mut [u8]) -> std::io::Result<usize> {
+        use crate::external::spin;
+        use std::os::unix::io::AsRawFd;
+        spin::readable_soon(self.0.as_raw_fd(), std::time::Instant::now() + spin::SPIN);
+        self.0.read(buffer)
+    }
+}
+
 /// The agent's spec: `--agent` as given, or the spec of its `level:NAME` in the levels
 /// file of `game` (or `--levels`).
 fn resolve_spec(args: &EngineArgs, game: &str) -> Result<String, ArenaError> {

@@ -1,7 +1,7 @@
 //! An external agent's output, read line by line with a deadline. On Unix the host's own
-//! thread waits on the pipe with poll(2): a move costs the host one wake-up, not two
-//! (a reader thread's and then its own), and no allocation. Elsewhere a reader thread
-//! passes the lines on through a channel.
+//! thread waits on the pipe, a short spin and then poll(2): a move costs the host at most
+//! one wake-up, not two (a reader thread's and then its own), and no allocation.
+//! Elsewhere a reader thread passes the lines on through a channel.
 
 use std::process::ChildStdout;
 use std::time::Instant;
@@ -67,6 +67,7 @@ mod unix {
     use std::process::ChildStdout;
     use std::time::Instant;
 
+    use super::super::spin::{self, SPIN};
     use super::{set_line, Silence, MAX_LINE};
 
     /// Bytes read ahead of the lines taken.
@@ -116,8 +117,12 @@ mod unix {
             }
         }
 
-        /// Waits until the pipe has bytes (or is closed), or `deadline` passes.
+        /// Waits until the pipe has bytes (or is closed), or `deadline` passes: a short
+        /// spin first, since a fast agent answers within it (`super::spin`).
         fn wait(&self, deadline: Instant) -> Result<(), Silence> {
+            if spin::readable_soon(self.pipe.as_raw_fd(), deadline.min(Instant::now() + SPIN)) {
+                return Ok(());
+            }
             loop {
                 let left = deadline.saturating_duration_since(Instant::now());
                 if left.is_zero() {

@@ -8,6 +8,8 @@ mod hub;
 mod lines;
 pub mod process;
 mod spec;
+#[cfg(unix)]
+pub(crate) mod spin;
 
 pub use agent::{build, ExternalAgent, ProcessPool, Seating};
 pub use spec::{ExternalSpec, Protocol, COMMAND_PREFIX, DEFAULT_MOVE_TIMEOUT_MS};
