@@ -47,12 +47,32 @@ impl MoveTextSink for String {
 
     #[inline]
     fn number(&mut self, n: u32) {
+        // Squares and spots are below 100: their digits come from a table, without
+        // arithmetic or a loop (a record writes two or more numbers a move).
+        if let Some(&[tens, units]) = DIGIT_PAIRS.get(n as usize) {
+            if n >= 10 {
+                self.push(char::from(tens));
+            }
+            self.push(char::from(units));
+            return;
+        }
         let mut digits = [0u8; 10];
         for &digit in decimal(n, &mut digits) {
             self.push(char::from(digit));
         }
     }
 }
+
+/// The two decimal digits of each number below 100, `00` to `99`.
+static DIGIT_PAIRS: [[u8; 2]; 100] = {
+    let mut pairs = [[0u8; 2]; 100];
+    let mut n = 0;
+    while n < 100 {
+        pairs[n] = [b'0' + (n / 10) as u8, b'0' + (n % 10) as u8];
+        n += 1;
+    }
+    pairs
+};
 
 /// Bytes gathered before they are handed on.
 const CAPACITY: usize = 32;
