@@ -2,7 +2,8 @@
 //! all-squares variants (`draughts64`), Konane and Alquerque share. The sides
 //! ([`Colour`]), the sets of squares they play on ([`BitSet`]), the rule vocabulary of
 //! the two draughts engines (removal, crowning mid-capture, draw rules), the rule options
-//! their positions and Alquerque's carry, the history their draw rules keep, and the counts an evaluation weighs ([`SideFeatures`]).
+//! their positions and Alquerque's carry, the history their draw rules keep, and the
+//! counts an evaluation weighs ([`SideFeatures`], which Alquerque fills too).
 
 pub mod bitset;
 mod colour;
