@@ -4,7 +4,9 @@ use engine::games::alquerque::Alquerque;
 use engine::games::draughts::Colour;
 use engine::{Game, Seat, MAX_PLAYERS};
 
-use crate::eval::{logistic_rewards, Evaluate};
+use crate::eval::Evaluate;
+use crate::playouts::{logistic_rewards, Playouts};
+use crate::solved::Solved;
 
 /// Weights of the Alquerque evaluation, in hundredths of a pawn.
 mod alquerque_weights {
@@ -21,7 +23,7 @@ mod alquerque_weights {
 fn alquerque_standing(position: &Alquerque, colour: Colour) -> i32 {
     use alquerque_weights::*;
     let f = position.features(colour);
-    f.pawns as i32 * PAWN + f.advancement as i32 * ADVANCE + f.mobility as i32 * MOBILITY
+    f.men as i32 * PAWN + f.advancement as i32 * ADVANCE + f.mobility as i32 * MOBILITY
 }
 
 impl Evaluate for Alquerque {
@@ -52,13 +54,17 @@ impl Evaluate for Alquerque {
         }
         score
     }
+}
 
+impl Playouts for Alquerque {
     /// A capped playout is scored by a logistic of the evaluation (a pawn ahead is worth
     /// about 0.62).
     fn capped_rewards(&self, rewards: &mut [f64; MAX_PLAYERS]) {
         logistic_rewards(self.evaluate(Seat::A), 200.0, rewards);
     }
 }
+
+impl Solved for Alquerque {}
 
 #[cfg(test)]
 mod tests {
