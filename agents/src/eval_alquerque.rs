@@ -4,7 +4,9 @@ use engine::games::alquerque::Alquerque;
 use engine::games::draughts::Colour;
 use engine::{Game, Seat, MAX_PLAYERS};
 
-use crate::eval::{logistic_rewards, Evaluate};
+use crate::eval::Evaluate;
+use crate::playouts::{logistic_rewards, Playouts};
+use crate::solved::Solved;
 
 /// Weights of the Alquerque evaluation, in hundredths of a pawn.
 mod alquerque_weights {
@@ -52,13 +54,17 @@ impl Evaluate for Alquerque {
         }
         score
     }
+}
 
+impl Playouts for Alquerque {
     /// A capped playout is scored by a logistic of the evaluation (a pawn ahead is worth
     /// about 0.62).
     fn capped_rewards(&self, rewards: &mut [f64; MAX_PLAYERS]) {
         logistic_rewards(self.evaluate(Seat::A), 200.0, rewards);
     }
 }
+
+impl Solved for Alquerque {}
 
 #[cfg(test)]
 mod tests {

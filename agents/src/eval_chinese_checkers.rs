@@ -4,7 +4,8 @@
 use engine::{ChineseCheckers, Game, Seat, MAX_PLAYERS};
 
 use crate::eval::Evaluate;
-use crate::mcts::Playout;
+use crate::playouts::{Playout, Playouts};
+use crate::solved::Solved;
 
 /// Weights of the Chinese checkers evaluation, in rows of progress.
 mod cc_weights {
@@ -52,10 +53,6 @@ fn chinese_checkers_standing(position: &ChineseCheckers, seat: Seat) -> i32 {
 }
 
 impl Evaluate for ChineseCheckers {
-    /// Capped greedy playouts: a random game of Chinese checkers wanders for hundreds
-    /// of plies and says little about a position.
-    const PLAYOUT: Playout = Playout::Greedy;
-
     /// The seat's standing less the best standing among the other seats. With two
     /// players it is zero-sum.
     fn evaluate(&self, seat: Seat) -> i32 {
@@ -66,6 +63,12 @@ impl Evaluate for ChineseCheckers {
             .unwrap_or(0);
         chinese_checkers_standing(self, seat) - best_other
     }
+}
+
+impl Playouts for ChineseCheckers {
+    /// Capped greedy playouts: a random game of Chinese checkers wanders for hundreds
+    /// of plies and says little about a position.
+    const PLAYOUT: Playout = Playout::Greedy;
 
     /// The steps the move travels toward the goal's tip.
     #[inline]
@@ -100,6 +103,8 @@ impl Evaluate for ChineseCheckers {
         }
     }
 }
+
+impl Solved for ChineseCheckers {}
 
 #[cfg(test)]
 mod tests {

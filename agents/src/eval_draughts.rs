@@ -18,7 +18,9 @@ use engine::games::draughts::{BitsOf, Colour, Rules};
 use engine::{Draughts, Game, Seat, MAX_PLAYERS};
 
 use crate::agent::Agent;
-use crate::eval::{logistic_rewards, Evaluate};
+use crate::eval::Evaluate;
+use crate::playouts::{logistic_rewards, Playouts};
+use crate::solved::Solved;
 use crate::spec::SpecError;
 
 /// How many terms the linear part has.
@@ -264,44 +266,6 @@ fn tuned<R: Rules>() -> &'static Weights {
 }
 
 impl<R: Rules> Evaluate for Draughts<R> {
-    /// English checkers: the perfect endgame player of the tables at `table` (written by
-    /// `arena solve english --pieces N --out FILE`); no other draughts game has one.
-    fn perfect_agent(
-        spec: String,
-        table: Option<&Path>,
-    ) -> Option<Result<Box<dyn Agent<Self>>, SpecError>> {
-        if Self::NAME != engine::games::draughts::EnglishDraughts::NAME {
-            return None;
-        }
-        let expected = "the endgame tables written by `arena solve english --pieces N --out FILE`";
-        let bad = |value: String, why: String| SpecError::BadValue {
-            agent: "perfect",
-            key: "table".into(),
-            value,
-            expected: format!("{expected} ({why})"),
-        };
-        let agent = match table {
-            None => Err(bad(
-                String::new(),
-                "English checkers is not solved whole".into(),
-            )),
-            Some(path) => crate::perfect_english::load_endgame(path)
-                .map(|tables| crate::perfect_english::EndgameAgent::<R>::new(spec, tables))
-                .map_err(|e| bad(path.display().to_string(), e.to_string())),
-        };
-        Some(agent.map(|a| Box::new(a) as Box<dyn Agent<Self>>))
-    }
-
-    /// English positions the tables cover.
-    fn table_entry(
-        &self,
-        tables: &engine::games::draughts::endgame::Endgame,
-    ) -> Option<engine::games::leapfrog::solve::Entry> {
-        let english = (self as &dyn std::any::Any)
-            .downcast_ref::<Draughts<engine::games::draughts::English>>()?;
-        tables.entry(english)
-    }
-
     /// A quarter of a man.
     const ASPIRATION: i32 = 25;
 
@@ -349,11 +313,53 @@ impl<R: Rules> Evaluate for Draughts<R> {
         }
         sign * 1000 * lead + self.features(me).advancement as i32
     }
+}
 
+impl<R: Rules> Playouts for Draughts<R> {
     /// A capped playout is scored by a logistic of the evaluation (a man ahead is worth
     /// about 0.62).
     fn capped_rewards(&self, rewards: &mut [f64; MAX_PLAYERS]) {
         logistic_rewards(self.evaluate(Seat::A), 200.0, rewards);
+    }
+}
+
+impl<R: Rules> Solved for Draughts<R> {
+    /// English checkers: the perfect endgame player of the tables at `table` (written by
+    /// `arena solve english --pieces N --out FILE`); no other draughts game has one.
+    fn perfect_agent(
+        spec: String,
+        table: Option<&Path>,
+    ) -> Option<Result<Box<dyn Agent<Self>>, SpecError>> {
+        if Self::NAME != engine::games::draughts::EnglishDraughts::NAME {
+            return None;
+        }
+        let expected = "the endgame tables written by `arena solve english --pieces N --out FILE`";
+        let bad = |value: String, why: String| SpecError::BadValue {
+            agent: "perfect",
+            key: "table".into(),
+            value,
+            expected: format!("{expected} ({why})"),
+        };
+        let agent = match table {
+            None => Err(bad(
+                String::new(),
+                "English checkers is not solved whole".into(),
+            )),
+            Some(path) => crate::perfect_english::load_endgame(path)
+                .map(|tables| crate::perfect_english::EndgameAgent::<R>::new(spec, tables))
+                .map_err(|e| bad(path.display().to_string(), e.to_string())),
+        };
+        Some(agent.map(|a| Box::new(a) as Box<dyn Agent<Self>>))
+    }
+
+    /// English positions the tables cover.
+    fn table_entry(
+        &self,
+        tables: &engine::games::draughts::endgame::Endgame,
+    ) -> Option<engine::games::leapfrog::solve::Entry> {
+        let english = (self as &dyn std::any::Any)
+            .downcast_ref::<Draughts<engine::games::draughts::English>>()?;
+        tables.entry(english)
     }
 }
 

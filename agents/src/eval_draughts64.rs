@@ -4,7 +4,9 @@
 use engine::games::draughts64::{Colour, Draughts64, Rules64};
 use engine::{Game, Seat, MAX_PLAYERS};
 
-use crate::eval::{logistic_rewards, Evaluate};
+use crate::eval::Evaluate;
+use crate::playouts::{logistic_rewards, Playouts};
+use crate::solved::Solved;
 
 /// Weights, in hundredths of a man.
 mod weights {
@@ -72,13 +74,17 @@ impl<R: Rules64> Evaluate for Draughts64<R> {
         }
         1000 * lead + self.features(me).advancement as i32
     }
+}
 
+impl<R: Rules64> Playouts for Draughts64<R> {
     /// A capped playout is scored by a logistic of the evaluation (a man ahead is worth
     /// about 0.62).
     fn capped_rewards(&self, rewards: &mut [f64; MAX_PLAYERS]) {
         logistic_rewards(self.evaluate(Seat::A), 200.0, rewards);
     }
 }
+
+impl<R: Rules64> Solved for Draughts64<R> {}
 
 #[cfg(test)]
 mod tests {

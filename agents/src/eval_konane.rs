@@ -3,7 +3,9 @@
 use engine::games::konane::Konane;
 use engine::{Seat, MAX_PLAYERS};
 
-use crate::eval::{logistic_rewards, Evaluate};
+use crate::eval::Evaluate;
+use crate::playouts::{logistic_rewards, Playouts};
+use crate::solved::Solved;
 
 impl Evaluate for Konane {
     /// The classic Konane evaluation: the side's jumps less the opponent's. The side
@@ -17,13 +19,17 @@ impl Evaluate for Konane {
     fn greedy_progress(&self, seat: Seat) -> i32 {
         self.evaluate(seat)
     }
+}
 
+impl Playouts for Konane {
     /// A capped playout is scored by a logistic of the mobility lead (two jumps ahead is
     /// worth about 0.62).
     fn capped_rewards(&self, rewards: &mut [f64; MAX_PLAYERS]) {
         logistic_rewards(self.evaluate(Seat::A), 4.0, rewards);
     }
 }
+
+impl Solved for Konane {}
 
 #[cfg(test)]
 mod tests {

@@ -9,6 +9,8 @@ use engine::{Leapfrog, Seat};
 use crate::agent::Agent;
 use crate::eval::Evaluate;
 use crate::perfect::PerfectAgent;
+use crate::playouts::Playouts;
+use crate::solved::Solved;
 use crate::spec::SpecError;
 
 /// Weights of the Leapfrog Race evaluation, in spots of distance travelled. Chosen by
@@ -98,19 +100,6 @@ impl SideTerms {
 }
 
 impl Evaluate for Leapfrog {
-    fn perfect_agent(
-        spec: String,
-        table: Option<&Path>,
-    ) -> Option<Result<Box<dyn Agent<Self>>, SpecError>> {
-        let agent = PerfectAgent::from_table_path(spec, table).map_err(|e| SpecError::BadValue {
-            agent: "perfect",
-            key: "table".into(),
-            value: table.map_or(String::new(), |p| p.display().to_string()),
-            expected: format!("a table written by `arena solve leapfrog --out FILE` ({e})"),
-        });
-        Some(agent.map(|a| Box::new(a) as Box<dyn Agent<Self>>))
-    }
-
     /// Distance travelled, pieces home, jams and leaps on offer, each side's terms taken
     /// from the other's. There is no term for having the move: a fixed-depth search
     /// compares positions with the same side to move.
@@ -126,6 +115,23 @@ impl Evaluate for Leapfrog {
         use weights::*;
         let (mine, _) = SideTerms::of(self, seat);
         mine.distance + GOAL * mine.goal - GREEDY_JAM * mine.jams
+    }
+}
+
+impl Playouts for Leapfrog {}
+
+impl Solved for Leapfrog {
+    fn perfect_agent(
+        spec: String,
+        table: Option<&Path>,
+    ) -> Option<Result<Box<dyn Agent<Self>>, SpecError>> {
+        let agent = PerfectAgent::from_table_path(spec, table).map_err(|e| SpecError::BadValue {
+            agent: "perfect",
+            key: "table".into(),
+            value: table.map_or(String::new(), |p| p.display().to_string()),
+            expected: format!("a table written by `arena solve leapfrog --out FILE` ({e})"),
+        });
+        Some(agent.map(|a| Box::new(a) as Box<dyn Agent<Self>>))
     }
 }
 

@@ -2,7 +2,9 @@
 //! each seeded and tunable, named by spec strings such as `minimax:depth=6`.
 //!
 //! Every agent works through the engine's `Game` trait alone; per-game knowledge (the
-//! evaluation a search uses) lives in [`eval`]. The seed given to [`Agent::reset`] is the
+//! evaluation a search uses, the playouts MCTS plays, the exact results of solved
+//! games) lives in [`eval`], [`playouts`] and [`solved`]; [`spec`] reads spec strings and
+//! [`factory`] builds agents from them. The seed given to [`Agent::reset`] is the
 //! only source of randomness, and budgets are counted in nodes, iterations or depth,
 //! never in time, so every game replays from its seed.
 #![deny(missing_docs)]
@@ -15,14 +17,17 @@ pub mod eval_draughts;
 pub mod eval_draughts64;
 pub mod eval_konane;
 pub mod eval_leapfrog;
+pub mod factory;
 pub mod greedy;
 pub mod mcts;
 pub mod minimax;
 pub mod noise;
 pub mod perfect;
 pub mod perfect_english;
+pub mod playouts;
 pub mod random;
 pub mod reference;
+pub mod solved;
 pub mod spec;
 pub mod tt;
 
@@ -31,9 +36,12 @@ mod testing;
 
 pub use agent::{Agent, Forfeit, SearchInfo};
 pub use eval::Evaluate;
+pub use factory::{build, Playable};
 pub use greedy::GreedyAgent;
-pub use mcts::{MctsAgent, MctsSettings, Playout};
+pub use mcts::{MctsAgent, MctsSettings};
 pub use minimax::{MinimaxAgent, MinimaxSettings, SearchResult};
 pub use noise::{Noise, Noisy};
+pub use playouts::{Playout, Playouts};
 pub use random::RandomAgent;
-pub use spec::{build, AgentKind, AgentSpec, SpecError};
+pub use solved::Solved;
+pub use spec::{AgentKind, AgentSpec, SpecError};

@@ -5,12 +5,12 @@
 //! serves 2 to 6 players: a playout's outcome gives one reward per seat (its
 //! [`Outcome::score`]), and each node on the path adds the reward of its own mover
 //! (max^n backing-up). Playouts stop at the game's end or after `playout_plies` plies,
-//! where the game's [`Evaluate::capped_rewards`] scores them (by default the scores of
+//! where the game's [`Playouts::capped_rewards`] scores them (by default the scores of
 //! [`Game::outcome_by_progress`]).
 //!
 //! Playouts play uniformly random moves, or, with `playout=greedy`, the move of the
-//! largest [`Evaluate::playout_gain`] (ties broken at random), a random one instead with
-//! probability `playout_epsilon`. Without the key, the game's [`Evaluate::PLAYOUT`]
+//! largest [`Playouts::playout_gain`] (ties broken at random), a random one instead with
+//! probability `playout_epsilon`. Without the key, the game's [`Playouts::PLAYOUT`]
 //! decides: random for Leapfrog, greedy for Chinese checkers.
 //!
 //! The solver: a finished position is proven with its outcome. A node whose seat to move
@@ -34,7 +34,8 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::agent::{Agent, SearchInfo};
-use crate::eval::Evaluate;
+use crate::playouts::{Playout, Playouts};
+use crate::solved::Solved;
 use crate::spec::{AgentSpec, SpecError};
 
 /// The `first_child` of a node not yet expanded.
@@ -45,25 +46,6 @@ const PROVEN_SCORE: f64 = 1e6;
 /// The score of a move the search never tried, for the temperature knob: as if it had
 /// been visited e^-10 times.
 const UNVISITED_SCORE: f64 = -10.0;
-
-/// How playouts choose their moves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Playout {
-    /// Uniformly at random.
-    Random,
-    /// The move of the largest [`Evaluate::playout_gain`], ties broken at random; a
-    /// random move with probability `playout_epsilon`.
-    Greedy,
-}
-
-impl Playout {
-    /// The names the `playout` key takes, in the order of `Playout::from_index`.
-    pub const NAMES: &'static [&'static str] = &["random", "greedy"];
-
-    fn from_index(index: usize) -> Playout {
-        [Playout::Random, Playout::Greedy][index]
-    }
-}
 
 /// The MCTS player's knobs.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -77,7 +59,7 @@ pub struct MctsSettings {
     /// (`playout_plies`; default 0).
     pub playout_plies: u32,
     /// How playouts choose moves (`playout`, `random` or `greedy`); `None` (the default)
-    /// for the game's [`Evaluate::PLAYOUT`].
+    /// for the game's [`Playouts::PLAYOUT`].
     pub playout: Option<Playout>,
     /// The chance that a greedy playout plays a random move instead
     /// (`playout_epsilon`, 0 to 1; default 0.1).
@@ -224,7 +206,7 @@ pub struct MctsAgent<G: Game> {
     tables: Option<Arc<Endgame>>,
 }
 
-impl<G: Evaluate> MctsAgent<G> {
+impl<G: Playouts + Solved> MctsAgent<G> {
     /// An MCTS player with `settings`, described by `spec`.
     pub fn new(spec: String, settings: MctsSettings) -> MctsAgent<G> {
         MctsAgent {
@@ -511,7 +493,7 @@ impl<G: Evaluate> MctsAgent<G> {
     }
 }
 
-impl<G: Evaluate> Agent<G> for MctsAgent<G> {
+impl<G: Playouts + Solved> Agent<G> for MctsAgent<G> {
     fn spec(&self) -> &str {
         &self.spec
     }
@@ -610,7 +592,7 @@ mod tests {
     use engine::{Leapfrog, LeapfrogMove};
     use std::collections::HashMap;
 
-    fn agent<G: Evaluate>(iterations: u64) -> MctsAgent<G> {
+    fn agent<G: Playouts + Solved>(iterations: u64) -> MctsAgent<G> {
         let settings = MctsSettings {
             iterations,
             ..MctsSettings::default()

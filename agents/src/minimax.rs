@@ -63,6 +63,7 @@ use engine::{Game, Outcome, Seat, MAX_PLAYERS};
 
 use crate::agent::{Agent, SearchInfo};
 use crate::eval::Evaluate;
+use crate::solved::Solved;
 use crate::spec::{AgentSpec, SpecError};
 use crate::tt::{Bound, TranspositionTable};
 
@@ -322,7 +323,7 @@ pub struct MinimaxAgent<G: Game> {
     tables: Option<Arc<Endgame>>,
 }
 
-impl<G: Evaluate> MinimaxAgent<G> {
+impl<G: Evaluate + Solved> MinimaxAgent<G> {
     /// A minimax player with `settings`, described by `spec`. Allocates its table and
     /// scratch space here, once.
     pub fn new(spec: String, settings: MinimaxSettings) -> MinimaxAgent<G> {
@@ -710,7 +711,7 @@ impl<G: Evaluate> MinimaxAgent<G> {
     }
 }
 
-impl<G: Evaluate> Agent<G> for MinimaxAgent<G> {
+impl<G: Evaluate + Solved> Agent<G> for MinimaxAgent<G> {
     fn spec(&self) -> &str {
         &self.spec
     }
@@ -760,7 +761,7 @@ mod tests {
     use engine::{EndReason, Leapfrog};
     use std::collections::HashMap;
 
-    fn agent<G: Evaluate>(depth: u32, nodes: Option<u64>) -> MinimaxAgent<G> {
+    fn agent<G: Evaluate + Solved>(depth: u32, nodes: Option<u64>) -> MinimaxAgent<G> {
         let settings = MinimaxSettings {
             depth,
             nodes,
@@ -792,7 +793,7 @@ mod tests {
 
     /// The table keeps its entries from position to position, so that stale entries
     /// would show.
-    fn check_against_reference<G: Evaluate>(
+    fn check_against_reference<G: Evaluate + Solved>(
         positions: &[G],
         depths: std::ops::RangeInclusive<u32>,
     ) {

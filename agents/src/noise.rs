@@ -165,7 +165,7 @@ impl<G: Game> Agent<G> for Noisy<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::spec::build;
+    use crate::factory::build;
     use crate::testing::positions_of_random_games;
     use engine::Leapfrog;
 

@@ -14,6 +14,8 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::agent::Agent;
 use crate::eval::Evaluate;
+use crate::playouts::Playouts;
+use crate::solved::Solved;
 
 /// `count` positions, not over, from seeded random games of `G` from its start.
 pub fn random_positions<G: Game>(count: usize, seed: u64) -> Vec<G> {
@@ -297,3 +299,7 @@ impl Evaluate for RaceToTen {
         mine - best_other
     }
 }
+
+impl Playouts for RaceToTen {}
+
+impl Solved for RaceToTen {}

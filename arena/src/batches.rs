@@ -12,7 +12,7 @@
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
-use agents::Evaluate;
+use agents::Playable;
 use engine::{Game, Seat};
 use serde::{Deserialize, Serialize};
 
@@ -225,7 +225,7 @@ pub struct Matchup {
     pub pairs: u32,
 }
 
-impl<G: Evaluate> BatchPlayer<G> {
+impl<G: Playable> BatchPlayer<G> {
     /// A player writing to `path`, starting from the games `recorded` there (empty for a
     /// fresh run; the file is then created with its header).
     ///
@@ -410,7 +410,7 @@ fn measured_seat(rotation: usize, players: usize) -> usize {
 }
 
 /// The row of a job of batch `batch`, played.
-pub(crate) fn batch_game<G: Evaluate>(
+pub(crate) fn batch_game<G: Playable>(
     runner: &Runner<G>,
     job: &Job,
     batch: u64,

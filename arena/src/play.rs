@@ -4,7 +4,7 @@
 use std::io::Write;
 use std::path::Path;
 
-use agents::Evaluate;
+use agents::Playable;
 use engine::{Game, GameSpec, Outcome, Seat};
 
 use crate::config::{AgentEntry, RunIdentity};
@@ -110,7 +110,7 @@ fn check_seat_count<G: Game>(start: &G, given: usize) -> Result<(), ArenaError> 
 ///
 /// # Errors
 /// The wrong number of players, a bad spec, or a failed read or write.
-pub fn play_printed<G: Evaluate>(
+pub fn play_printed<G: Playable>(
     start: &G,
     game: &GameSpec,
     entries: &[AgentEntry],

@@ -5,7 +5,7 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use agents::Evaluate;
+use agents::Playable;
 use clap::Args;
 use engine::{with_game, GameSpec};
 use rand::{Rng, SeedableRng};
@@ -220,7 +220,7 @@ struct Record {
 
 /// Plays every pair against every opponent on the runner; returns the agent's points per
 /// pair.
-fn play_all<G: Evaluate>(
+fn play_all<G: Playable>(
     game: &GameSpec,
     args: &RateArgs,
     opponents: &[Opponent],

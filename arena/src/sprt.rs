@@ -6,7 +6,7 @@ use std::io::Write;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
-use agents::Evaluate;
+use agents::Playable;
 use engine::{with_game, Game, GameSpec};
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
@@ -54,7 +54,7 @@ pub struct SprtOutcome {
 /// # Errors
 /// As [`BatchPlayer::play_batch`]; settings that [`Gsprt::new`] refuses (configs are
 /// checked before, so only a bug gives them).
-pub fn sequential_test<G: Evaluate>(
+pub fn sequential_test<G: Playable>(
     player: &mut BatchPlayer<G>,
     one: &str,
     other: &str,
@@ -349,7 +349,7 @@ pub fn verdict_text(config: &SprtConfig, verdict: Verdict, record: &PairRecord) 
     }
 }
 
-fn test_between<G: Evaluate>(
+fn test_between<G: Playable>(
     player: &mut BatchPlayer<G>,
     config: &SprtConfig,
     out: &mut dyn Write,

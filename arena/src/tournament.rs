@@ -6,7 +6,7 @@ use std::collections::{HashMap, HashSet};
 use std::io::IsTerminal;
 use std::path::Path;
 
-use agents::Evaluate;
+use agents::Playable;
 use engine::with_game;
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -83,7 +83,7 @@ pub fn run(config: &TournamentConfig, options: &RunOptions) -> Result<RunDone, A
 /// Plays every scheduled game (of the shard) not yet in `done`, appending rows as games
 /// finish. Returns all rows (old and new), sorted by game_id, and how many games were
 /// played now.
-fn play_pending<G: Evaluate>(
+fn play_pending<G: Playable>(
     config: &TournamentConfig,
     done: Option<ReadRows>,
     shard: Option<Shard>,

@@ -11,7 +11,7 @@ pub mod search;
 
 use std::io::Write;
 
-use agents::Evaluate;
+use agents::Playable;
 use engine::with_game;
 use serde::{Deserialize, Serialize};
 
@@ -80,7 +80,7 @@ pub fn calibrate(
 
 /// Runs the calibration of `config` with game `G`, returning its result, the games played
 /// now and the games in all.
-fn calibrate_game<G: Evaluate>(
+fn calibrate_game<G: Playable>(
     config: &CalibrationConfig,
     recorded: ReadGames,
     out: &mut dyn Write,

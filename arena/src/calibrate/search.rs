@@ -6,7 +6,7 @@
 
 use std::io::Write;
 
-use agents::Evaluate;
+use agents::Playable;
 
 use super::config::{CalibrationIdentity, Target};
 use super::knob::Knob;
@@ -102,7 +102,7 @@ enum Action {
 }
 
 /// A calibration in progress.
-pub struct Search<'a, G: Evaluate> {
+pub struct Search<'a, G: Playable> {
     config: &'a CalibrationIdentity,
     player: &'a mut BatchPlayer<G>,
     judge: Option<BlunderJudge>,
@@ -113,7 +113,7 @@ pub struct Search<'a, G: Evaluate> {
     step: u32,
 }
 
-impl<'a, G: Evaluate> Search<'a, G> {
+impl<'a, G: Playable> Search<'a, G> {
     /// A calibration of `config`, playing with `player`, rating blunders with `judge`
     /// (solved games), printing a line per step to `out`.
     pub fn new(

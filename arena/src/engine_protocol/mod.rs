@@ -8,7 +8,7 @@ pub mod hub;
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 
-use agents::{Agent, Evaluate};
+use agents::{Agent, Playable};
 use clap::{Args, ValueEnum};
 use engine::{with_game, Game, GameKind, GameSpec};
 
@@ -103,7 +103,7 @@ struct Session<G: Game> {
     legal: Vec<G::Move>,
 }
 
-impl<G: Evaluate> Session<G> {
+impl<G: Playable> Session<G> {
     fn new(game: GameSpec, mut agent: Box<dyn Agent<G>>) -> Result<Session<G>, ArenaError> {
         let start = G::new(&game.options)?;
         agent.reset(0);

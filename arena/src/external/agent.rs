@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-use agents::{Agent, Evaluate, Forfeit};
+use agents::{Agent, Forfeit, Playable};
 use engine::{EndReason, Game, GameKind, GameSpec};
 
 use super::hub;
@@ -72,7 +72,7 @@ impl Seating {
 ///
 /// # Errors
 /// A bad spec or external description.
-pub fn build<G: Evaluate>(
+pub fn build<G: Playable>(
     entry: &AgentEntry,
     game: &GameSpec,
     seating: &Seating,

@@ -8,7 +8,7 @@ use std::io::{self, BufRead, Write};
 
 use std::cell::RefCell;
 
-use agents::{Agent, Evaluate};
+use agents::{Agent, Playable};
 use engine::Game;
 
 use super::game::{
@@ -63,7 +63,7 @@ struct Hint<G: Game> {
     seed: u64,
 }
 
-impl<R: BufRead, G: Evaluate> Console<R, G> {
+impl<R: BufRead, G: Playable> Console<R, G> {
     /// A console reading from `input`. `hint_spec` is the spec of the [`HINT_LEVEL`]
     /// level, or why there is none (shown when a hint is asked for); `seed` is the
     /// game's seed, from which each hint's agent is seeded.
@@ -111,7 +111,7 @@ impl<R: BufRead, G: Evaluate> Console<R, G> {
     }
 }
 
-impl<R: BufRead, G: Evaluate> HumanSide<G> for Console<R, G> {
+impl<R: BufRead, G: Playable> HumanSide<G> for Console<R, G> {
     fn request(
         &mut self,
         position: &G,
@@ -256,7 +256,7 @@ pub enum Player<G: Game> {
     Agent(AgentSeat<G>),
 }
 
-impl<G: Evaluate> Player<G> {
+impl<G: Playable> Player<G> {
     /// The player an entry names: [`HUMAN_SPEC`], an agent's spec, or a program with its
     /// settings.
     ///

@@ -13,7 +13,7 @@ use std::path::PathBuf;
 use std::sync::{mpsc, Mutex};
 use std::time::{Duration, Instant};
 
-use agents::Evaluate;
+use agents::Playable;
 use engine::{Game, GameSpec};
 use rayon::prelude::*;
 
@@ -77,7 +77,7 @@ pub struct Runner<G: Game> {
     pool: rayon::ThreadPool,
 }
 
-impl<G: Evaluate> Runner<G> {
+impl<G: Playable> Runner<G> {
     /// A runner of games from `start` with `opening_plies` random plies, stopped at
     /// `max_plies`, on `threads` worker threads, between the agents of `roster` (specs,
     /// each already checked to build).
@@ -319,7 +319,7 @@ impl Programs {
 
     /// The agent a roster spec names: an external one (with its entry's settings where
     /// an entry has this spec) or the arena's own.
-    fn build<G: Evaluate>(&self, spec: &str) -> Result<Box<dyn agents::Agent<G>>, ArenaError> {
+    fn build<G: Playable>(&self, spec: &str) -> Result<Box<dyn agents::Agent<G>>, ArenaError> {
         let entry = self
             .entries
             .iter()
@@ -342,7 +342,7 @@ impl<G: Game> Default for AgentCache<G> {
     }
 }
 
-impl<G: Evaluate> AgentCache<G> {
+impl<G: Playable> AgentCache<G> {
     /// The agents of `seats` (roster indices in seat order), built on first use.
     fn take(
         &mut self,
