@@ -580,7 +580,50 @@ mod tests {
         assert_eq!(again.play_batch(&matchups).unwrap(), first);
         assert_eq!(again.play_batch(&matchups).unwrap(), second);
         assert_eq!(again.played_now(), 0);
-        assert!(first[0].iter().all(|p| p.forward.first_moves > 0));
+        assert!(first[0].iter().all(|p| p.games[0].first_moves > 0));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn sets_of_three_players_rotate_the_agent_through_every_seat() {
+        let dir = std::env::temp_dir().join(format!("batch-sets-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("games.csv");
+        let mut options = engine::GameOptions::new();
+        options.set("players", "3");
+        let start = engine::ChineseCheckers::new(&options).unwrap();
+        let matchups = [Matchup {
+            one: "greedy".into(),
+            other: "random".into(),
+            pairs: 2,
+        }];
+        let mut player =
+            BatchPlayer::new(start.clone(), setup(), &path, ReadGames::default()).unwrap();
+        let sets = player.play_batch(&matchups).unwrap();
+        assert_eq!(sets[0].len(), 2);
+        for set in &sets[0] {
+            assert!(set.is_set());
+            let seats: Vec<&str> = set.games.iter().map(|g| g.seat.as_str()).collect();
+            assert_eq!(seats, ["A", "C", "B"]);
+            for game in &set.games {
+                assert_eq!(
+                    (game.first.as_str(), game.second.as_str()),
+                    ("greedy", "random")
+                );
+                assert_eq!(game.places.split(' ').count(), 3, "{}", game.places);
+                assert_eq!(game.seed, set.games[0].seed, "one opening a set");
+            }
+            // Six results a set: the agent against the two other seats of three games.
+            let (half_points, results) = set.half_points();
+            assert_eq!(results, 6);
+            assert!(half_points <= 12);
+        }
+        drop(player);
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.starts_with(HEADER_MANY), "{text}");
+        let mut again = BatchPlayer::new(start, setup(), &path, read(&path).unwrap()).unwrap();
+        assert_eq!(again.play_batch(&matchups).unwrap(), sets);
+        assert_eq!(again.played_now(), 0);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -11,15 +11,21 @@ use crate::error::ArenaError;
 pub const LEVEL_PREFIX: &str = "level:";
 
 /// The levels file `arena play` reads when no `--levels FILE` is given: the shipped
-/// `results/<game>/difficulty.toml`, relative to the current folder. Chinese checkers
-/// has levels for each number of players: `results/chinese-checkers-<players>p/`.
+/// `difficulty.toml` of [`shipped_folder`].
 pub fn default_path(game_name: &str, players: usize) -> PathBuf {
+    shipped_folder(game_name, players).join("difficulty.toml")
+}
+
+/// The folder of a game's shipped levels, relative to the current folder:
+/// `results/<game>`, and for Chinese checkers, which has levels for each number of
+/// players, `results/chinese-checkers-<players>p`.
+pub fn shipped_folder(game_name: &str, players: usize) -> PathBuf {
     let folder = if game_name == engine::ChineseCheckers::NAME {
         format!("{game_name}-{players}p")
     } else {
         game_name.to_string()
     };
-    Path::new("results").join(folder).join("difficulty.toml")
+    Path::new("results").join(folder)
 }
 
 /// The levels of one difficulty file: level names and the specs they stand for.
