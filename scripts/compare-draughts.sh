@@ -252,7 +252,7 @@ if wants mcts; then
     echo "== (d) MCTS on English checkers, $MCTS_ITERATIONS iterations a search, random playouts to the end (target: ours >= 50 x OpenSpiel)"
     ours_rates=() peer_rates=()
     for _ in $(seq "$REPEAT"); do
-        line=$(our_example agents draughts_mcts "$MCTS_ITERATIONS")
+        line=$(our_example agents mcts_speed "$MCTS_ITERATIONS" english)
         echo "$line"
         rate=$(rate_of iterations "$line")
         [ -z "$rate" ] || ours_rates+=("$rate")

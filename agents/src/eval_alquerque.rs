@@ -23,7 +23,7 @@ mod alquerque_weights {
 fn alquerque_standing(position: &Alquerque, colour: Colour) -> i32 {
     use alquerque_weights::*;
     let f = position.features(colour);
-    f.pawns as i32 * PAWN + f.advancement as i32 * ADVANCE + f.mobility as i32 * MOBILITY
+    f.men as i32 * PAWN + f.advancement as i32 * ADVANCE + f.mobility as i32 * MOBILITY
 }
 
 impl Evaluate for Alquerque {

@@ -1,7 +1,7 @@
 //! `arena report` on a 100,000-game run: reading the folder's CSV files (a 60 MB
 //! `games.csv`) and writing `report.html`. The target is under a second.
 
-use arena::cli::{Cli, RunArgs, Verb};
+use arena::cli::{Cli, FolderChoice, Overrides, RunArgs, Verb};
 use arena::report::write_report;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
@@ -23,10 +23,14 @@ fn report_of_a_large_run(c: &mut Criterion) {
     std::fs::write(&config, text).expect("config written");
     let args = RunArgs {
         config,
-        threads: None,
-        out: None,
-        resume: false,
-        force: true,
+        overrides: Overrides {
+            threads: None,
+            out: None,
+        },
+        folder: FolderChoice {
+            resume: false,
+            force: true,
+        },
         shard: None,
         report: false,
     };

@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use arena::cli::{Cli, RunArgs, Verb};
+use arena::cli::{Cli, FolderChoice, Overrides, RunArgs, Verb};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
 /// Writes a two-agent config and returns its path and the number of games it plays.
@@ -25,10 +25,14 @@ fn config(name: &str, first: &str, second: &str, pairs: u32) -> (PathBuf, u64) {
 fn run(path: &Path, threads: usize) {
     let args = RunArgs {
         config: path.to_path_buf(),
-        threads: Some(threads),
-        out: None,
-        resume: false,
-        force: true,
+        overrides: Overrides {
+            threads: Some(threads),
+            out: None,
+        },
+        folder: FolderChoice {
+            resume: false,
+            force: true,
+        },
         shard: None,
         report: false,
     };

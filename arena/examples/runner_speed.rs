@@ -13,7 +13,7 @@ use std::io::Write;
 use std::path::Path;
 use std::time::Instant;
 
-use arena::cli::{Cli, RunArgs, Verb};
+use arena::cli::{Cli, FolderChoice, Overrides, RunArgs, Verb};
 use engine::{with_game, Game, GameSpec};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -157,10 +157,14 @@ fn arena_run(dir: &Path, game: &str, games: u64) -> Timed {
     let cli = Cli {
         verb: Verb::Run(RunArgs {
             config,
-            threads: Some(1),
-            out: None,
-            resume: false,
-            force: true,
+            overrides: Overrides {
+                threads: Some(1),
+                out: None,
+            },
+            folder: FolderChoice {
+                resume: false,
+                force: true,
+            },
             shard: None,
             report: false,
         }),

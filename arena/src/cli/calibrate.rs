@@ -6,6 +6,7 @@ use std::time::Instant;
 
 use clap::Args;
 
+use super::shared::{FolderChoice, Overrides};
 use crate::calibrate::{self, config};
 use crate::error::ArenaError;
 use crate::output::stdout_error;
@@ -15,18 +16,12 @@ use crate::output::stdout_error;
 pub struct CalibrateArgs {
     /// The calibration config (TOML).
     pub config: PathBuf,
-    /// Worker threads (overrides the config).
-    #[arg(long)]
-    pub threads: Option<usize>,
-    /// Output folder (overrides the config).
-    #[arg(long)]
-    pub out: Option<PathBuf>,
-    /// Finish an interrupted calibration in the output folder.
-    #[arg(long, conflicts_with = "force")]
-    pub resume: bool,
-    /// Replace whatever the output folder holds.
-    #[arg(long)]
-    pub force: bool,
+    /// `--threads`, `--out`.
+    #[command(flatten)]
+    pub overrides: Overrides,
+    /// `--resume`, `--force`.
+    #[command(flatten)]
+    pub folder: FolderChoice,
     /// Also write `report.html` (charts and tables) into the output folder at the end.
     #[arg(long)]
     pub report: bool,
@@ -39,14 +34,9 @@ pub struct CalibrateArgs {
 /// recorded games that do not match, or I/O failures.
 pub(crate) fn run(args: &CalibrateArgs, out: &mut dyn Write) -> Result<(), ArenaError> {
     let mut config = config::load(&args.config)?;
-    crate::config::apply_overrides(
-        args.threads,
-        &args.out,
-        &mut config.threads,
-        &mut config.out,
-    )?;
+    args.overrides.apply(&mut config.threads, &mut config.out)?;
     let started = Instant::now();
-    let done = calibrate::calibrate(&config, args.resume, args.force, out)?;
+    let done = calibrate::calibrate(&config, args.folder.resume, args.folder.force, out)?;
     write!(out, "{}", done.table).map_err(stdout_error)?;
     writeln!(
         out,
@@ -138,10 +128,11 @@ blunder_rate = 0.006
         std::fs::write(&path, text).unwrap();
         let args = CalibrateArgs {
             config: path,
-            threads: None,
-            out: None,
-            resume,
-            force: !resume,
+            overrides: Overrides::default(),
+            folder: FolderChoice {
+                resume,
+                force: !resume,
+            },
             report: false,
         };
         let mut out = Vec::new();

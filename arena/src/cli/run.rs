@@ -6,6 +6,7 @@ use std::time::Instant;
 
 use clap::Args;
 
+use super::shared::{FolderChoice, Overrides};
 use crate::config;
 use crate::error::ArenaError;
 use crate::output::stdout_error;
@@ -17,18 +18,12 @@ use crate::tournament::{self, RunOptions};
 pub struct RunArgs {
     /// The tournament config (TOML).
     pub config: PathBuf,
-    /// Worker threads (overrides the config).
-    #[arg(long)]
-    pub threads: Option<usize>,
-    /// Output folder (overrides the config).
-    #[arg(long)]
-    pub out: Option<PathBuf>,
-    /// Finish an interrupted run in the output folder.
-    #[arg(long, conflicts_with = "force")]
-    pub resume: bool,
-    /// Replace whatever run the output folder holds.
-    #[arg(long)]
-    pub force: bool,
+    /// `--threads`, `--out`.
+    #[command(flatten)]
+    pub overrides: Overrides,
+    /// `--resume`, `--force`.
+    #[command(flatten)]
+    pub folder: FolderChoice,
     /// Play only shard K of N (the games whose id is K modulo N) into the output folder;
     /// `arena merge` puts the shards together.
     #[arg(long, value_name = "K/N")]
@@ -45,15 +40,10 @@ pub struct RunArgs {
 /// or I/O failures.
 pub(crate) fn run(args: &RunArgs, out: &mut dyn Write) -> Result<(), ArenaError> {
     let mut config = config::load(&args.config)?;
-    config::apply_overrides(
-        args.threads,
-        &args.out,
-        &mut config.threads,
-        &mut config.out,
-    )?;
+    args.overrides.apply(&mut config.threads, &mut config.out)?;
     let options = RunOptions {
-        resume: args.resume,
-        force: args.force,
+        resume: args.folder.resume,
+        force: args.folder.force,
         shard: args.shard,
         command: std::env::args().collect::<Vec<_>>().join(" "),
     };

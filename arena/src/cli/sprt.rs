@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 
+use super::shared::Overrides;
 use crate::error::ArenaError;
 use crate::output::stdout_error;
 use crate::sprt::{load, sprt, verdict_text};
@@ -14,12 +15,9 @@ use crate::sprt::{load, sprt, verdict_text};
 pub struct SprtArgs {
     /// The test's config (TOML).
     pub config: PathBuf,
-    /// Worker threads (overrides the config).
-    #[arg(long)]
-    pub threads: Option<usize>,
-    /// Output folder for the games (overrides the config).
-    #[arg(long)]
-    pub out: Option<PathBuf>,
+    /// `--threads`, `--out` (the folder of the games).
+    #[command(flatten)]
+    pub overrides: Overrides,
 }
 
 /// Runs `arena sprt`: the games go to `games.csv` in the output folder (replaced each
@@ -29,12 +27,7 @@ pub struct SprtArgs {
 /// A bad config, or I/O failures.
 pub(crate) fn run(args: &SprtArgs, out: &mut dyn Write) -> Result<(), ArenaError> {
     let (mut config, game) = load(&args.config)?;
-    crate::config::apply_overrides(
-        args.threads,
-        &args.out,
-        &mut config.threads,
-        &mut config.out,
-    )?;
+    args.overrides.apply(&mut config.threads, &mut config.out)?;
     let outcome = sprt(&config, &game, out)?;
     let s = outcome.status;
     let verdict = verdict_text(&config, s.verdict, &outcome.record);

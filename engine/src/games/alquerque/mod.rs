@@ -31,7 +31,7 @@ mod tests;
 
 use crate::bitboard::Bits;
 use crate::game::{EndReason, Game, GameError, GameInfo, GameOptions, Limits, ParseError, Status};
-use crate::games::family::{Colour, History, Options, ALQUERQUE_KEYS};
+use crate::games::family::{Colour, History, Options, SideFeatures, ALQUERQUE_KEYS};
 use crate::player::Seat;
 use crate::zobrist;
 
@@ -113,19 +113,6 @@ impl AlquerqueMove {
     }
 }
 
-/// What one side has, in counts an evaluation can weigh.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct SideFeatures {
-    /// Pawns on the board.
-    pub pawns: u32,
-    /// Ranks advanced, summed over the pawns.
-    pub advancement: u32,
-    /// Steps the side could make if it were to move and had no capture.
-    pub mobility: u32,
-    /// Pawns that could start a capture if the side were to move.
-    pub attackers: u32,
-}
-
 /// An Alquerque position, with the history its draw rules need.
 #[derive(Clone)]
 pub struct Alquerque {
@@ -196,15 +183,21 @@ impl Alquerque {
         self.history.quiet_plies() as u32
     }
 
-    /// The counts of [`SideFeatures`] for `colour`.
+    /// The counts of the family's [`SideFeatures`] for `colour`: its pawns are men
+    /// (Alquerque has no kings), `mobility` the steps it could make were it to move and
+    /// had no capture.
     pub fn features(&self, colour: Colour) -> SideFeatures {
         let own = self.pieces[colour.index()];
-        let advancement = Bits(own as u64).map(|p| advancement(colour, p)).sum();
+        let advanced = Bits(own as u64).map(|p| advancement(colour, p)).sum();
+        let back_rank = Bits(own as u64)
+            .filter(|p| advancement(colour, *p) == 0)
+            .count() as u32;
         SideFeatures {
-            pawns: own.count_ones(),
-            advancement,
+            men: own.count_ones(),
+            advancement: advanced,
+            back_rank,
             mobility: self.steps(colour, |_, _| {}),
-            attackers: self.attackers(colour).count_ones(),
+            ..SideFeatures::default()
         }
     }
 

@@ -274,10 +274,13 @@ fn notation_reads_back_and_refuses_what_is_not_alquerque() {
 fn features_count_pawns_advancement_and_mobility() {
     let start = Alquerque::start();
     let white = start.features(Colour::White);
-    assert_eq!(white.pawns, 12);
+    assert_eq!(white.men, 12);
+    assert_eq!((white.kings, white.parachutists), (0, 0));
     assert_eq!(white.advancement, 5 + 2 * 2);
+    assert_eq!(white.back_rank, 5);
     assert_eq!(white.mobility, 4);
     let black = start.features(Colour::Black);
     assert_eq!(black.advancement, 5 + 2 * 2);
+    assert_eq!(black.back_rank, 5);
     assert_eq!(black.mobility, 4);
 }

@@ -20,19 +20,20 @@ pub mod rules;
 mod tests;
 
 use std::fmt;
-use std::marker::PhantomData;
 
 use crate::game::{
     EndReason, Game, GameError, GameInfo, GameOptions, Limits, Outcome, ParseError, Status,
 };
 pub use crate::games::family::SideFeatures;
-use crate::games::family::{parse_options, History, Options, DRAUGHTS_KEYS};
+use crate::games::family::{
+    parse_options, CaptureMove, History, MoveHashOrder, Options, DRAUGHTS_KEYS, KING, PARACHUTIST,
+    PROMOTES,
+};
 use crate::player::Seat;
 use crate::zobrist;
 
 use board::{BitSet, Geometry};
 pub use movegen::crowning_squares;
-use movegen::{BLACK, KING, PARACHUTIST, PROMOTES};
 use rules::EndgameRule;
 pub use rules::{
     Brazilian, Canadian, Colour, Corner, Czech, English, International, Italian, OneWay, Parachute,
@@ -64,32 +65,15 @@ fn piece_key(kind: Kind, colour: Colour, bit: u32) -> u64 {
     KEYS[(kind as usize + colour.index()) * 128 + bit as usize]
 }
 
-/// One move: a step, a king's slide, or a whole capture sequence.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct DraughtsMove<R: Rules> {
-    captured: BitsOf<R>,
-    from: u8,
-    to: u8,
-    flags: u8,
-    /// With `duplicates=keep`, which order of captures the move takes (a hash);
-    /// otherwise 0.
-    sequence: u32,
-    rules: PhantomData<R>,
+/// One move: a step, a king's slide, or a whole capture sequence (the family's
+/// [`CaptureMove`] on this variant's board, its squares numbered as in PDN).
+pub type DraughtsMove<R> = CaptureMove<BitsOf<R>, Draughts<R>>;
+
+impl<R: Rules> MoveHashOrder for Draughts<R> {
+    const SEQUENCE_SECOND: bool = false;
 }
 
-impl<R: Rules> DraughtsMove<R> {
-    #[inline]
-    fn new(from: u8, to: u8, captured: BitsOf<R>, flags: u8) -> DraughtsMove<R> {
-        DraughtsMove {
-            captured,
-            from,
-            to,
-            flags,
-            sequence: 0,
-            rules: PhantomData,
-        }
-    }
-
+impl<R: Rules> CaptureMove<BitsOf<R>, Draughts<R>> {
     /// The PDN number of the square the piece leaves.
     pub fn from_square(&self) -> u32 {
         <R::Board as Geometry>::bit_to_number(self.from as u32, R::A1_LIGHT)
@@ -109,41 +93,6 @@ impl<R: Rules> DraughtsMove<R> {
             .collect();
         squares.sort_unstable();
         squares
-    }
-
-    /// How many pieces the move captures.
-    pub fn captures(&self) -> u32 {
-        self.captured.count()
-    }
-
-    /// Whether the move captures.
-    pub fn is_capture(&self) -> bool {
-        !self.captured.is_empty()
-    }
-
-    /// Whether a man is crowned by the move.
-    pub fn promotes(&self) -> bool {
-        self.flags & PROMOTES != 0
-    }
-
-    /// Whether the moving piece is a king.
-    pub fn is_king_move(&self) -> bool {
-        self.flags & KING != 0
-    }
-
-    /// The side that makes the move.
-    pub fn colour(&self) -> Colour {
-        if self.flags & BLACK != 0 {
-            Colour::Black
-        } else {
-            Colour::White
-        }
-    }
-}
-
-impl<R: Rules> fmt::Debug for DraughtsMove<R> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(self, f)
     }
 }
 

@@ -8,15 +8,7 @@
 use super::board::{BitSet, Geometry};
 use super::rules::{Colour, CrownInCapture, KingRange, Precedence, Removal, Rules};
 use super::{BitsOf, Draughts, DraughtsMove};
-
-/// Flag: the piece crowns at the end of the move.
-pub(super) const PROMOTES: u8 = 1;
-/// Flag: the moving piece is a king.
-pub(super) const KING: u8 = 2;
-/// Flag: the moving piece is Black's.
-pub(super) const BLACK: u8 = 4;
-/// Flag: the moving piece is a parachutist.
-pub(super) const PARACHUTIST: u8 = 8;
+use crate::games::family::{BLACK, KING, PARACHUTIST, PROMOTES};
 
 /// The up-the-board steps, then the down-the-board ones.
 #[inline]

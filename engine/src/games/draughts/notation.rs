@@ -9,11 +9,12 @@
 use std::fmt;
 
 use super::board::{BitSet, Geometry};
-use super::movegen::{crowning_squares, men_forward, parachutist_steps, KING, PARACHUTIST};
+use super::movegen::{crowning_squares, men_forward, parachutist_steps};
 use super::rules::{Colour, CrownInCapture, KingRange, Removal, Rules};
 use super::{default_cap, default_options, BitsOf, Draughts, DraughtsMove, Kind};
 use crate::game::{Game, ParseError};
 use crate::games::family::{parse_options, DRAUGHTS_KEYS};
+use crate::games::family::{KING, PARACHUTIST};
 use crate::notation_text::{Buffered, MoveTextSink};
 
 /// What a position string looks like, for error messages.
@@ -428,7 +429,7 @@ pub(super) fn parse_move<R: Rules>(
             } else {
                 0
             }) | if position.side == Colour::Black {
-                super::movegen::BLACK
+                crate::games::family::BLACK
             } else {
                 0
             };

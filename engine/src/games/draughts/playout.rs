@@ -14,10 +14,11 @@
 #[cfg(target_arch = "x86_64")]
 use super::board::pdep;
 use super::board::{BitSet, Geometry};
-use super::movegen::{down, up, BLACK, KING, PROMOTES};
+use super::movegen::{down, up};
 use super::rules::{Colour, KingRange, Rules};
 use super::{BitsOf, Draughts, DraughtsMove};
 use crate::game::{Game, Outcome};
+use crate::games::family::{BLACK, KING, PROMOTES};
 
 /// The quiet moves of the side to move as six sets of target squares, one per step: the
 /// men's two forward steps, then the short kings' four (empty when there are none).

@@ -28,7 +28,10 @@ use std::fmt;
 use std::marker::PhantomData;
 
 use crate::game::{EndReason, Game, GameError, GameInfo, GameOptions, Limits, ParseError, Status};
-use crate::games::family::{parse_options, BitSet, History, Options, SideFeatures, DRAUGHTS_KEYS};
+use crate::games::family::{
+    parse_options, BitSet, CaptureMove, History, MoveHashOrder, Options, SideFeatures,
+    DRAUGHTS_KEYS, KING, PROMOTES,
+};
 use crate::player::Seat;
 use crate::zobrist;
 
@@ -53,39 +56,15 @@ fn piece_key(king: bool, colour: Colour, square: u32) -> u64 {
     KEYS[(2 * king as usize + colour.index()) * 64 + square as usize]
 }
 
-/// Flag: the piece crowns at the end of the move.
-const PROMOTES: u8 = 1;
-/// Flag: the moving piece is a king.
-const KING: u8 = 2;
-/// Flag: the moving piece is Black's.
-const BLACK: u8 = 4;
+/// One move: a step, a slide, a linear move, or a whole capture sequence (the family's
+/// [`CaptureMove`] on the 64 squares, numbered 0 = a1 to 63 = h8).
+pub type Draughts64Move<R> = CaptureMove<u64, Draughts64<R>>;
 
-/// One move: a step, a slide, a linear move, or a whole capture sequence.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Draughts64Move<R: Rules64> {
-    captured: u64,
-    /// With `duplicates=keep`, which path the capture takes (a hash of its jumped and
-    /// landing squares in order); otherwise 0.
-    sequence: u32,
-    from: u8,
-    to: u8,
-    flags: u8,
-    rules: PhantomData<R>,
+impl<R: Rules64> MoveHashOrder for Draughts64<R> {
+    const SEQUENCE_SECOND: bool = true;
 }
 
-impl<R: Rules64> Draughts64Move<R> {
-    #[inline]
-    fn new(from: u8, to: u8, captured: u64, flags: u8) -> Draughts64Move<R> {
-        Draughts64Move {
-            captured,
-            sequence: 0,
-            from,
-            to,
-            flags,
-            rules: PhantomData,
-        }
-    }
-
+impl<R: Rules64> CaptureMove<u64, Draughts64<R>> {
     /// The square the piece leaves (0 is a1, 63 is h8).
     pub fn from_square(&self) -> u32 {
         self.from as u32
@@ -99,41 +78,6 @@ impl<R: Rules64> Draughts64Move<R> {
     /// The squares of the captured pieces, ascending.
     pub fn captured_squares(&self) -> Vec<u32> {
         self.captured.squares().collect()
-    }
-
-    /// How many pieces the move captures.
-    pub fn captures(&self) -> u32 {
-        self.captured.count()
-    }
-
-    /// Whether the move captures.
-    pub fn is_capture(&self) -> bool {
-        self.captured != 0
-    }
-
-    /// Whether a man is crowned by the move.
-    pub fn promotes(&self) -> bool {
-        self.flags & PROMOTES != 0
-    }
-
-    /// Whether the moving piece is a king.
-    pub fn is_king_move(&self) -> bool {
-        self.flags & KING != 0
-    }
-
-    /// The side that makes the move.
-    pub fn colour(&self) -> Colour {
-        if self.flags & BLACK != 0 {
-            Colour::Black
-        } else {
-            Colour::White
-        }
-    }
-}
-
-impl<R: Rules64> fmt::Debug for Draughts64Move<R> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(self, f)
     }
 }
 

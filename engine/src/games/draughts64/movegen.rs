@@ -8,8 +8,9 @@
 
 use super::board::{offset, opposite, shift, step};
 use super::rules::{for_colour, Rules64};
-use super::{Draughts64, Draughts64Move, BLACK, KING, PROMOTES};
+use super::{Draughts64, Draughts64Move};
 use crate::games::family::{BitSet, Colour, CrownInCapture, Removal};
+use crate::games::family::{BLACK, KING, PROMOTES};
 
 /// No jump yet, so no direction to turn back from.
 const NO_DIRECTION: usize = 8;

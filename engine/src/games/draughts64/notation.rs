@@ -10,9 +10,10 @@ use std::fmt;
 
 use super::board::{opposite, step, Square};
 use super::rules::{for_colour, Rules64};
-use super::{default_options, Draughts64, Draughts64Move, BLACK, DEFAULT_CAP, KING};
+use super::{default_options, Draughts64, Draughts64Move, DEFAULT_CAP};
 use crate::game::{Game, ParseError};
 use crate::games::family::{parse_options, BitSet, Colour, CrownInCapture, Removal, DRAUGHTS_KEYS};
+use crate::games::family::{BLACK, KING};
 
 /// What a position string looks like, for error messages.
 const POSITION_FORM: &str = "a position such as \"8/bbbbbbbb/bbbbbbbb/8/8/wwwwwwww/wwwwwwww/8 W\" \

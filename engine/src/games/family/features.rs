@@ -1,4 +1,5 @@
-//! The counts an evaluation weighs for one side of a draughts-family game.
+//! The counts an evaluation weighs for one side of a draughts-family game (the draughts
+//! variants and Alquerque, whose pawns are men that never crown).
 
 /// What one side has, in counts an evaluation can weigh: pieces by kind, how far its men
 /// have come, the men still guarding its back rank, and its non-capturing moves.
