@@ -146,7 +146,7 @@ fn a_three_player_calibration_plays_sets_and_reproduces_at_any_thread_count() {
         let config = dir.join(format!("calibrate-{threads}.toml"));
         std::fs::write(
             &config,
-            format!("{THREE_PLAYERS}out = {:?}\n", out.display().to_string()),
+            format!("out = {:?}\n{THREE_PLAYERS}", out.display().to_string()),
         )
         .unwrap();
         let output = run(&["calibrate", config.to_str().unwrap(), "--threads", threads]);
