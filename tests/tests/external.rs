@@ -221,6 +221,35 @@ fn python_available(test: &str) -> bool {
     found
 }
 
+/// `scripts/anchor_bot.py` seats OpenSpiel's checkers bot; its translation of English
+/// move text to OpenSpiel's actions (one a step or jump, the board turned half a turn)
+/// round-trips every move of real games, kings' multi-jumps included, without OpenSpiel.
+#[test]
+fn the_openspiel_anchor_reads_and_writes_every_english_move() {
+    if !python_available("the_openspiel_anchor_reads_and_writes_every_english_move") {
+        return;
+    }
+    let agents = [
+        agent("greedy", "spec = \"greedy\""),
+        agent("minimax", "spec = \"minimax:depth=2\""),
+    ];
+    let (out, config) = scratch_config(
+        "external-anchor-english",
+        "game = \"english\"\ngames_per_pair = 4",
+        &agents,
+    );
+    run_ok(&config);
+    let games = out.join("games.csv").display().to_string();
+    let output = std::process::Command::new("python3")
+        .args(["scripts/anchor_bot.py", "selftest", &games])
+        .current_dir(end_to_end::repo_root())
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{said}{}", stderr(&output));
+    assert!(said.contains("anchor_bot selftest: ok ("), "{said}");
+}
+
 #[test]
 fn the_python_random_bot_plays_a_tournament_against_greedy() {
     if !python_available("the_python_random_bot_plays_a_tournament_against_greedy") {

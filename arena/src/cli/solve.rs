@@ -58,10 +58,11 @@ pub struct SolveArgs {
     /// chinese-checkers: the positions the search may expand before it stops.
     #[arg(long, default_value_t = 50_000_000)]
     pub nodes: u64,
-    /// chinese-checkers --solitaire: the width of the beam search that finds the first
-    /// crossing, whose length the exact search then proves or beats.
-    #[arg(long, default_value_t = 10_000)]
-    pub beam: usize,
+    /// chinese-checkers: the width of the beam search that finds the first crossing or
+    /// game, whose length the exact search then proves or beats (default 10,000 for
+    /// --solitaire, 100,000 for --shortest-game).
+    #[arg(long)]
+    pub beam: Option<usize>,
 }
 
 /// Runs `arena solve`.

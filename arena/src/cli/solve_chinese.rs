@@ -6,11 +6,16 @@ use std::io::Write;
 
 use engine::games::chinese_checkers::solve::shortest_game::shortest_game;
 use engine::games::chinese_checkers::solve::solitaire::shortest_crossing;
-use engine::games::chinese_checkers::solve::{Pass, SearchLimits};
+use engine::games::chinese_checkers::solve::SearchLimits;
 use engine::{ChineseCheckers, Game, GameOptions};
 
 use crate::error::ArenaError;
 use crate::output::stdout_error;
+
+/// The beams' default widths: the crossing's finds 27 moves in a few seconds; the game's
+/// needs 100,000 to find 11 plies (10,000 finds 14).
+const CROSSING_BEAM: usize = 10_000;
+const GAME_BEAM: usize = 100_000;
 
 /// What `arena solve chinese-checkers` was asked.
 #[derive(Clone, Copy, Debug)]
@@ -50,86 +55,63 @@ pub fn run(
     options: &GameOptions,
     question: Question,
     nodes: u64,
-    beam: usize,
+    beam: Option<usize>,
     out: &mut dyn Write,
 ) -> Result<(), ArenaError> {
     let shape = board(options)?;
-    if nodes == 0 || beam == 0 {
+    if nodes == 0 || beam == Some(0) {
         return Err(ArenaError::input("--nodes and --beam: at least 1"));
     }
     let limits = SearchLimits {
         nodes,
         ..SearchLimits::default()
     };
-    let print = |out: &mut dyn Write, text: String| writeln!(out, "{text}").map_err(stdout_error);
-    let passes = |out: &mut dyn Write, passes: &[Pass]| -> Result<(), ArenaError> {
-        for pass in passes {
-            print(
-                out,
-                format!("pass: bound {} positions {}", pass.bound, pass.nodes),
-            )?;
-        }
-        Ok(())
+    let (solution, words, players) = match question {
+        Question::Solitaire => (
+            shortest_crossing(shape, beam.unwrap_or(CROSSING_BEAM), limits),
+            ["moves", "crossing", " moves"],
+            "players=1 --seat human",
+        ),
+        Question::ShortestGame => (
+            shortest_game(shape, beam.unwrap_or(GAME_BEAM), limits),
+            ["plies", "game", " plies"],
+            "players=2 --first human --second human",
+        ),
     };
-    let listed = |moves: &[(u32, u32)]| {
-        moves
-            .iter()
-            .map(|(from, to)| format!("{from}-{to}"))
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
-    match question {
-        Question::Solitaire => {
-            let crossing = shortest_crossing(shape, beam, limits)
-                .map_err(|stopped| ArenaError::failure(format!("no crossing found: {stopped}")))?;
-            print(out, format!("board: {}", shape.name()))?;
-            print(out, format!("start bound: {}", crossing.start_bound))?;
-            passes(out, &crossing.passes)?;
-            print(out, format!("moves: {}", crossing.moves.len()))?;
-            print(out, format!("crossing: {}", listed(&crossing.moves)))?;
-            let proof = if crossing.is_proved() {
-                "shortest (every shorter crossing ruled out)".to_string()
-            } else {
-                format!(
-                    "none shorter than {} (node limit {} reached; raise --nodes)",
-                    crossing.proved_at_least, nodes
-                )
-            };
-            print(out, format!("proved: {proof}"))?;
-            print(
-                out,
-                format!(
-                    "replay: arena play chinese-checkers:board={},players=1 --seat human",
-                    shape.name()
-                ),
-            )?;
-        }
-        Question::ShortestGame => match shortest_game(shape, limits) {
-            Ok(game) => {
-                print(out, format!("board: {}", shape.name()))?;
-                print(out, format!("start bound: {}", game.start_bound))?;
-                passes(out, &game.passes)?;
-                print(out, format!("plies: {}", game.plies.len()))?;
-                print(out, format!("game: {}", listed(&game.plies)))?;
-                print(
-                    out,
-                    "proved: shortest (every shorter game ruled out)".to_string(),
-                )?;
-            }
-            Err(stopped) => {
-                print(out, format!("board: {}", shape.name()))?;
-                passes(out, &stopped.passes)?;
-                print(out, "plies: not found".to_string())?;
-                print(
-                    out,
-                    format!(
-                        "proved: none shorter than {} plies (node limit {} reached; raise \
-                         --nodes)",
-                        stopped.bound, nodes
-                    ),
-                )?;
-            }
-        },
+    let [count, what, unit] = words;
+    let solution =
+        solution.map_err(|stopped| ArenaError::failure(format!("no {what} found: {stopped}")))?;
+    let mut lines = vec![
+        format!("board: {}", shape.name()),
+        format!("start bound: {}", solution.start_bound),
+    ];
+    for pass in &solution.passes {
+        lines.push(format!(
+            "pass: bound {} positions {}",
+            pass.bound, pass.nodes
+        ));
+    }
+    let listed: Vec<String> = solution
+        .moves
+        .iter()
+        .map(|(from, to)| format!("{from}-{to}"))
+        .collect();
+    lines.push(format!("{count}: {}", solution.moves.len()));
+    lines.push(format!("{what}: {}", listed.join(" ")));
+    lines.push(if solution.is_proved() {
+        format!("proved: shortest (every shorter {what} ruled out)")
+    } else {
+        format!(
+            "proved: none shorter than {}{unit} (node limit {nodes} reached; raise --nodes)",
+            solution.proved_at_least
+        )
+    });
+    lines.push(format!(
+        "replay: arena play chinese-checkers:board={},{players}",
+        shape.name()
+    ));
+    for line in lines {
+        writeln!(out, "{line}").map_err(stdout_error)?;
     }
     Ok(())
 }

@@ -3,13 +3,15 @@
 //! shortest complete two-player game ([`shortest_game`]), and the admissible bound both
 //! read ([`bound`]), which the evaluation reads as well.
 //!
-//! Both searches are iterative-deepening A* (IDA*): depth-first searches under a rising
-//! cost bound, each cut where the moves made plus the admissible bound exceed it, so the
-//! first solution found is a shortest one, and every shorter bound was searched in full
-//! and failed. A fixed-size table of positions already searched at no greater depth
+//! Both searches first find a solution by a beam search (the `beam` module), whose
+//! length bounds the proof from above, then prove by iterative-deepening A* (IDA*):
+//! depth-first searches under a rising cost bound, each cut where the moves made plus
+//! the admissible bound exceed it, so the first solution found is a shortest one, and
+//! every shorter bound was searched in full and failed. A fixed-size table of positions already searched at no greater depth
 //! in the same pass prunes transpositions; it is lossy (a clash overwrites), which only
 //! costs time. Both stop cleanly at a node limit.
 
+mod beam;
 pub mod bound;
 pub mod shortest_game;
 pub mod solitaire;
@@ -150,6 +152,86 @@ pub(crate) trait Deepening {
             }
         }
         Deepened::Exhausted(cost)
+    }
+}
+
+/// A solution a search found, and how far its length is proved shortest.
+#[derive(Clone, Debug)]
+pub struct Solution {
+    /// The moves (for a game, the plies, seat A first), as (from, to) hole numbers
+    /// (1-based, as in the notation).
+    pub moves: Vec<(u32, u32)>,
+    /// The bound at the start.
+    pub start_bound: u32,
+    /// No solution has fewer moves than this: every IDA* pass below it was searched
+    /// out. Equal to the length of `moves` when that is proved shortest.
+    pub proved_at_least: u32,
+    /// The passes of the IDA* search.
+    pub passes: Vec<Pass>,
+    /// Set when the node limit stopped the proof.
+    pub stopped: Option<Stopped>,
+}
+
+impl Solution {
+    /// Whether the solution is proved shortest.
+    pub fn is_proved(&self) -> bool {
+        self.proved_at_least as usize == self.moves.len()
+    }
+
+    /// Positions expanded by the IDA* passes.
+    pub fn nodes(&self) -> u64 {
+        self.passes.iter().map(|p| p.nodes).sum()
+    }
+}
+
+/// Runs `solver`'s IDA* passes from `start_bound` below the length of the beam's
+/// solution (or up to `longest`), and says what they and the beam found together.
+///
+/// # Errors
+/// [`Stopped`] when neither the beam nor the passes found a solution.
+pub(crate) fn prove<S: Deepening>(
+    solver: &mut S,
+    root: S::Position,
+    start_bound: u32,
+    beam: Option<Vec<(u32, u32)>>,
+    longest: u32,
+) -> Result<Solution, Stopped> {
+    let upper = beam.as_ref().map_or(longest + 1, |m| m.len() as u32);
+    let mut passes = Vec::new();
+    let (proved_at_least, stopped) = match solver.deepen(root, start_bound, upper, &mut passes) {
+        Deepened::Found(cost) => {
+            let moves = numbered(solver.path());
+            return Ok(Solution {
+                moves,
+                start_bound,
+                proved_at_least: cost,
+                passes,
+                stopped: None,
+            });
+        }
+        Deepened::Exhausted(cost) => (cost, None),
+        Deepened::Stopped(cost) => (
+            cost,
+            Some(Stopped {
+                nodes: solver.seen_and_nodes().1,
+                bound: cost,
+                passes: passes.clone(),
+            }),
+        ),
+    };
+    match beam {
+        Some(moves) => Ok(Solution {
+            moves,
+            start_bound,
+            proved_at_least,
+            passes,
+            stopped,
+        }),
+        None => Err(Stopped {
+            nodes: solver.seen_and_nodes().1,
+            bound: proved_at_least,
+            passes,
+        }),
     }
 }
 

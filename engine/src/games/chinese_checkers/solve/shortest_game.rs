@@ -1,7 +1,8 @@
 //! The shortest complete two-player game: both players cooperate to end the game as
 //! soon as possible under the engine's win rule A (every hole of the mover's goal
-//! occupied, at least one by the mover, checked after the mover's own move), found by
-//! IDA* over plies under an admissible bound.
+//! occupied, at least one by the mover, checked after the mover's own move): a game
+//! found by a beam search over plies, then IDA* over plies under an admissible bound
+//! for every shorter length.
 //!
 //! # The bound
 //! For a seat to win, the holes of its goal that are empty must each be filled by some
@@ -19,18 +20,12 @@
 
 use super::super::geometry::{BoardShape, Geometry, Holes, Point, HOLES};
 use super::super::movegen::destinations;
-use super::{numbered, Deepened, Deepening, Pass, SearchLimits, SeenTable, Stopped};
+use super::beam::beam;
+use super::{numbered, prove, Deepening, SearchLimits, SeenTable, Solution, Stopped};
 
-/// A shortest game and what the search spent on it.
-#[derive(Clone, Debug)]
-pub struct ShortestGame {
-    /// The plies, as (from, to) hole numbers (1-based), seat A first.
-    pub plies: Vec<(u32, u32)>,
-    /// The bound at the start: no complete game is shorter.
-    pub start_bound: u32,
-    /// Every pass of the search, the last one the one that found the game.
-    pub passes: Vec<Pass>,
-}
+/// What the shortest-game search found: a game (its plies as the moves, seat A
+/// first), and how far its length is proved.
+pub type ShortestGame = Solution;
 
 /// The two seats' goals and the rows that the bound reads.
 struct Board {
@@ -45,6 +40,39 @@ struct Board {
 const GOAL_EDGE: u8 = 3;
 
 impl Board {
+    /// The two seats' goals on a `shape` board, seat A's the bottom point.
+    fn of(shape: BoardShape) -> Board {
+        let geometry = Geometry::of(shape);
+        let mut rows = [[0u8; HOLES]; 2];
+        for (seat, goal) in [Point::ZPlus, Point::ZMinus].into_iter().enumerate() {
+            for (row, cube) in rows[seat].iter_mut().zip(&geometry.cube) {
+                *row = goal.rows_from_tip(*cube);
+            }
+        }
+        Board {
+            geometry,
+            goal: [
+                geometry.triangle(Point::ZPlus, 4),
+                geometry.triangle(Point::ZMinus, 4),
+            ],
+            rows,
+        }
+    }
+
+    /// The rows between the piece closest to its goal, of either seat, and that goal
+    /// (0 once a piece is in): the beam's second key.
+    fn runner_rows(&self, pieces: [Holes; 2]) -> u8 {
+        let mut best = u8::MAX;
+        for (mut own, rows) in pieces.into_iter().zip(&self.rows) {
+            while own != 0 {
+                let hole = own.trailing_zeros() as usize;
+                own &= own - 1;
+                best = best.min(rows[hole].saturating_sub(GOAL_EDGE));
+            }
+        }
+        best
+    }
+
     /// A lower bound on the plies left until `seat` (0 or 1) wins, with `to_move` to
     /// move; `u32::MAX` when it cannot.
     fn plies_to_win(&self, pieces: [Holes; 2], seat: usize, to_move: usize) -> u32 {
@@ -111,28 +139,23 @@ struct Solver {
 }
 
 /// The fewest plies of a complete two-player game with 10 pieces a side on a `shape`
-/// board, seat A (top) first, under win rule A.
+/// board, seat A (top) first, under win rule A: a game found first by [`beam_game`] of
+/// `beam_width` (an upper bound), then IDA* passes for every shorter length, which
+/// either find a shorter game (the first one found is shortest) or rule them all out.
+/// At `limits.nodes` positions the proof stops and [`Solution::proved_at_least`]
+/// says how far it got.
 ///
 /// # Errors
-/// [`Stopped`] when `limits.nodes` positions were expanded first.
-pub fn shortest_game(shape: BoardShape, limits: SearchLimits) -> Result<ShortestGame, Stopped> {
-    let geometry = Geometry::of(shape);
-    let mut rows = [[0u8; HOLES]; 2];
-    for (seat, goal) in [Point::ZPlus, Point::ZMinus].into_iter().enumerate() {
-        for (row, cube) in rows[seat].iter_mut().zip(&geometry.cube) {
-            *row = goal.rows_from_tip(*cube);
-        }
-    }
-    let board = Board {
-        geometry,
-        goal: [
-            geometry.triangle(Point::ZPlus, 4),
-            geometry.triangle(Point::ZMinus, 4),
-        ],
-        rows,
-    };
+/// [`Stopped`] when neither the beam nor the passes within the node limit found a game.
+pub fn shortest_game(
+    shape: BoardShape,
+    beam_width: usize,
+    limits: SearchLimits,
+) -> Result<ShortestGame, Stopped> {
+    let board = Board::of(shape);
     let start = [board.goal[1], board.goal[0]];
     let start_bound = board.bound(start, 0);
+    let beam = beam_game(shape, beam_width, MAX_GAME);
     let mut solver = Solver {
         board,
         seen: SeenTable::new(limits.table_entries),
@@ -141,21 +164,12 @@ pub fn shortest_game(shape: BoardShape, limits: SearchLimits) -> Result<Shortest
         nodes: 0,
         limit: limits.nodes,
     };
-    let mut passes = Vec::new();
     // Both seats' bounds keep their parity, so the cost rises by one ply a pass.
-    match solver.deepen(start, start_bound, u32::MAX, &mut passes) {
-        Deepened::Found(_) => Ok(ShortestGame {
-            plies: numbered(&solver.path),
-            start_bound,
-            passes,
-        }),
-        Deepened::Stopped(cost) | Deepened::Exhausted(cost) => Err(Stopped {
-            nodes: solver.nodes,
-            bound: cost,
-            passes,
-        }),
-    }
+    prove(&mut solver, start, start_bound, beam, MAX_GAME)
 }
+
+/// The longest game the searches look for.
+const MAX_GAME: u32 = 60;
 
 impl Deepening for Solver {
     type Position = [Holes; 2];
@@ -226,4 +240,45 @@ impl Deepening for Solver {
     fn seen_and_nodes(&mut self) -> (&mut SeenTable, u64) {
         (&mut self.seen, self.nodes)
     }
+}
+
+/// A complete game found by a beam search over plies: each round keeps the `width`
+/// positions with the smallest bound (ties to the runner closest to its goal). Not
+/// proved shortest; its length is an upper bound for [`shortest_game`]. `None` if no
+/// game ends within `max_plies`.
+pub fn beam_game(shape: BoardShape, width: usize, max_plies: u32) -> Option<Vec<(u32, u32)>> {
+    let board = Board::of(shape);
+    let start = [board.goal[1], board.goal[0]];
+    let plies = beam(
+        start,
+        width,
+        max_plies,
+        |pieces: [Holes; 2], round, children| {
+            let seat = (round % 2) as usize;
+            let occupied = pieces[0] | pieces[1];
+            let mut own = pieces[seat];
+            while own != 0 {
+                let from = own.trailing_zeros() as usize;
+                own &= own - 1;
+                let lifted = occupied & !(1 << from);
+                let mut targets = destinations(board.geometry, from, lifted, false);
+                while targets != 0 {
+                    let to = targets.trailing_zeros() as usize;
+                    targets &= targets - 1;
+                    let mut after = pieces;
+                    after[seat] ^= 1 << from | 1 << to;
+                    if board.has_won(after, seat) {
+                        return Some((from as u8, to as u8));
+                    }
+                    let h = board.bound(after, 1 - seat);
+                    if h == u32::MAX {
+                        continue;
+                    }
+                    children.push(((h, board.runner_rows(after)), after, from as u8, to as u8));
+                }
+            }
+            None
+        },
+    )?;
+    Some(numbered(&plies))
 }

@@ -4,37 +4,12 @@
 
 use super::super::geometry::{BoardShape, Geometry, Holes, Point, ROWS};
 use super::super::movegen::destinations;
+use super::beam::beam;
 use super::bound::SolitaireBound;
-use super::{numbered, Deepened, Deepening, Pass, SearchLimits, SeenTable, Stopped};
+use super::{numbered, prove, Deepening, SearchLimits, SeenTable, Solution, Stopped};
 
 /// What the crossing search found: a crossing, and how far its length is proved.
-#[derive(Clone, Debug)]
-pub struct Crossing {
-    /// The moves of the shortest crossing found, as (from, to) hole numbers (1-based,
-    /// as in the notation).
-    pub moves: Vec<(u32, u32)>,
-    /// The bound at the start.
-    pub start_bound: u32,
-    /// No crossing has fewer moves than this: every IDA* pass below it was searched out.
-    /// Equal to the length of `moves` when that is proved shortest.
-    pub proved_at_least: u32,
-    /// The passes of the IDA* search.
-    pub passes: Vec<Pass>,
-    /// Set when the node limit stopped the proof.
-    pub stopped: Option<Stopped>,
-}
-
-impl Crossing {
-    /// Whether the crossing is proved shortest.
-    pub fn is_proved(&self) -> bool {
-        self.proved_at_least as usize == self.moves.len()
-    }
-
-    /// Positions expanded by the IDA* passes.
-    pub fn nodes(&self) -> u64 {
-        self.passes.iter().map(|p| p.nodes).sum()
-    }
-}
+pub type Crossing = Solution;
 
 /// The search's state: the board, the bound, the table, and the moves of the path.
 struct Solver {
@@ -55,7 +30,7 @@ struct Solver {
 /// under the admissible [`SolitaireBound`] for every shorter length, which either find
 /// a shorter crossing (the first one found is shortest) or rule them all out, proving
 /// the beam's crossing shortest. At `limits.nodes` positions the proof stops and
-/// [`Crossing::proved_at_least`] says how far it got.
+/// [`Solution::proved_at_least`] says how far it got.
 ///
 /// # Errors
 /// When neither the beam nor the passes within the node limit found any crossing.
@@ -79,42 +54,7 @@ pub fn shortest_crossing(
         limit: limits.nodes,
     };
     let start_bound = solver.bound.moves(start);
-    let upper = beam.as_ref().map_or(MAX_CROSSING + 1, |m| m.len() as u32);
-    let mut passes = Vec::new();
-    let (proved_at_least, stopped) = match solver.deepen(start, start_bound, upper, &mut passes) {
-        Deepened::Found(cost) => {
-            return Ok(Crossing {
-                moves: numbered(&solver.path),
-                start_bound,
-                proved_at_least: cost,
-                passes,
-                stopped: None,
-            })
-        }
-        Deepened::Exhausted(cost) => (cost, None),
-        Deepened::Stopped(cost) => (
-            cost,
-            Some(Stopped {
-                nodes: solver.nodes,
-                bound: cost,
-                passes: passes.clone(),
-            }),
-        ),
-    };
-    match beam {
-        Some(moves) => Ok(Crossing {
-            moves,
-            start_bound,
-            proved_at_least,
-            passes,
-            stopped,
-        }),
-        None => Err(Stopped {
-            nodes: solver.nodes,
-            bound: proved_at_least,
-            passes,
-        }),
-    }
+    prove(&mut solver, start, start_bound, beam, MAX_CROSSING)
 }
 
 /// The longest crossing the searches look for.
@@ -183,72 +123,37 @@ impl Deepening for Solver {
 /// length is an upper bound for [`shortest_crossing`]. `None` if the beam dies out
 /// within `max_moves`.
 pub fn beam_crossing(shape: BoardShape, width: usize, max_moves: u32) -> Option<Vec<(u32, u32)>> {
-    use std::collections::HashMap;
     let geometry = Geometry::of(shape);
     let start = geometry.triangle(Point::ZMinus, 4);
     let bound = SolitaireBound::new(shape, Point::ZPlus);
     let goal = bound.goal();
-    // Each round's positions with the index of their parent in the round before and the
-    // move that led there.
-    let mut rounds: Vec<Vec<(Holes, u32, u8, u8)>> = vec![vec![(start, 0, 0, 0)]];
-    let mut seen: HashMap<Holes, u32> = HashMap::new();
-    seen.insert(start, 0);
-    for round in 1..=max_moves {
-        let mut next: Vec<(u32, u32, Holes, u32, u8, u8)> = Vec::new();
-        let mut here: HashMap<Holes, usize> = HashMap::new();
-        for (parent, &(pieces, _, _, _)) in rounds.last()?.iter().enumerate() {
-            let counts = bound.row_counts(pieces);
-            let mut own = pieces;
-            while own != 0 {
-                let from = own.trailing_zeros() as usize;
-                own &= own - 1;
-                let lifted = pieces & !(1 << from);
-                let mut targets = destinations(geometry, from, lifted, false);
-                while targets != 0 {
-                    let to = targets.trailing_zeros() as usize;
-                    targets &= targets - 1;
-                    let child = lifted | 1 << to;
-                    if seen.contains_key(&child) || here.contains_key(&child) {
-                        continue;
-                    }
-                    let mut after = counts;
-                    after[bound.row(from)] -= 1;
-                    after[bound.row(to)] += 1;
-                    let h = bound.moves_with_rows(child, &after);
-                    if h == u32::MAX {
-                        continue;
-                    }
-                    let rows: u32 = (0..ROWS).map(|r| r as u32 * after[r] as u32).sum();
-                    here.insert(child, next.len());
-                    next.push((h, rows, child, parent as u32, from as u8, to as u8));
+    let moves = beam(start, width, max_moves, |pieces: Holes, _, children| {
+        let counts = bound.row_counts(pieces);
+        let mut own = pieces;
+        while own != 0 {
+            let from = own.trailing_zeros() as usize;
+            own &= own - 1;
+            let lifted = pieces & !(1 << from);
+            let mut targets = destinations(geometry, from, lifted, false);
+            while targets != 0 {
+                let to = targets.trailing_zeros() as usize;
+                targets &= targets - 1;
+                let child = lifted | 1 << to;
+                if child == goal {
+                    return Some((from as u8, to as u8));
                 }
+                let mut after = counts;
+                after[bound.row(from)] -= 1;
+                after[bound.row(to)] += 1;
+                let h = bound.moves_with_rows(child, &after);
+                if h == u32::MAX {
+                    continue;
+                }
+                let rows: u32 = (0..ROWS).map(|r| r as u32 * after[r] as u32).sum();
+                children.push(((h, rows), child, from as u8, to as u8));
             }
         }
-        if next.is_empty() {
-            return None;
-        }
-        next.sort_unstable_by_key(|&(h, rows, child, ..)| (h, rows, child));
-        next.truncate(width);
-        for entry in &next {
-            seen.insert(entry.2, round);
-        }
-        let done = next[0].2 == goal;
-        rounds.push(
-            next.iter()
-                .map(|&(_, _, p, parent, f, t)| (p, parent, f, t))
-                .collect(),
-        );
-        if done {
-            let mut moves = Vec::new();
-            let mut index = 0usize;
-            for r in (1..rounds.len()).rev() {
-                let (_, parent, from, to) = rounds[r][index];
-                moves.push((from as u32 + 1, to as u32 + 1));
-                index = parent as usize;
-            }
-            moves.reverse();
-            return Some(moves);
-        }
-    }
-    None
+        None
+    })?;
+    Some(numbered(&moves))
 }

@@ -55,11 +55,12 @@ fn the_bound_never_exceeds_the_true_distance_near_the_goal() {
     assert_eq!(solitaire_bound(shape, Point::ZPlus, start), 19);
 }
 
-/// Plays `moves` on the solitaire game of `board` and returns the final position.
-fn replay(board: &str, moves: &[(u32, u32)]) -> ChineseCheckers {
+/// Plays `moves` on the game of `board` for `players` (1: the solitaire) and returns
+/// the final position.
+fn replay(board: &str, players: &str, moves: &[(u32, u32)]) -> ChineseCheckers {
     let mut options = GameOptions::new();
     options.set("board", board);
-    options.set("players", "1");
+    options.set("players", players);
     let mut game = ChineseCheckers::new(&options).unwrap();
     for (from, to) in moves {
         assert!(!game.is_over());
@@ -73,7 +74,7 @@ fn replay(board: &str, moves: &[(u32, u32)]) -> ChineseCheckers {
 fn the_beam_finds_a_27_move_diamond_crossing_that_replays() {
     let moves = beam_crossing(BoardShape::Diamond, 10_000, 40).unwrap();
     assert_eq!(moves.len(), 27);
-    let end = replay("diamond", &moves);
+    let end = replay("diamond", "1", &moves);
     assert!(end.is_over());
     assert_eq!(end.place(crate::Seat::A), Some(1));
 }
@@ -90,7 +91,21 @@ fn a_node_limit_stops_the_proof_with_what_it_ruled_out() {
     assert_eq!(crossing.start_bound, 19);
     assert!(crossing.proved_at_least >= 20, "{crossing:?}");
     assert!(crossing.moves.len() as u32 >= crossing.proved_at_least);
-    assert!(replay("diamond", &crossing.moves).is_over());
-    let game = shortest_game(BoardShape::Diamond, limits).unwrap_err();
-    assert!(game.bound >= 5, "{game:?}");
+    assert!(replay("diamond", "1", &crossing.moves).is_over());
+    let game = shortest_game(BoardShape::Diamond, 1_000, limits).unwrap();
+    assert!(game.stopped.is_some() && !game.is_proved());
+    assert!(game.proved_at_least >= 5, "{game:?}");
+    // The beam of width 1,000 finds a 14-ply game; it ends the two-player game.
+    assert_eq!(game.moves.len(), 14);
+    assert!(replay("diamond", "2", &game.moves).is_over());
+}
+
+#[test]
+#[ignore = "about a minute: cargo test -p engine --release -- --ignored an_11_ply_game"]
+fn an_11_ply_game_ends_the_two_player_game() {
+    let plies = super::shortest_game::beam_game(BoardShape::Diamond, 100_000, 20).unwrap();
+    assert_eq!(plies.len(), 11);
+    let board = replay("diamond", "2", &plies);
+    assert!(board.is_over());
+    assert_eq!(board.place(crate::Seat::A), Some(1));
 }
