@@ -16,6 +16,7 @@ the first player's score over all of the calibration's games.
 import argparse
 import csv
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -46,8 +47,19 @@ def first_player_score(games):
     return sum(points) / len(points), len(points)
 
 
-def ms_a_move(arena, game, spec, games):
-    """Milliseconds a move of `spec` playing itself, over `games` seeded games."""
+def game_of(folder_name):
+    """The game a shipped folder calibrates and its seats: `chinese-checkers-3p` is
+    Chinese checkers at a table of three."""
+    match = re.fullmatch(r"chinese-checkers-(\d)p", folder_name)
+    if match:
+        players = int(match.group(1))
+        return f"chinese-checkers:players={players}", players
+    return folder_name, 2
+
+
+def ms_a_move(arena, game, players, spec, games):
+    """Milliseconds a move of `spec` playing itself in every seat, over `games` seeded
+    games."""
     plies, seconds = 0, 0.0
     with tempfile.TemporaryDirectory() as scratch:
         for seed in range(1, games + 1):
@@ -55,8 +67,9 @@ def ms_a_move(arena, game, spec, games):
             os.makedirs(os.path.join(scratch, str(seed)))
             record = os.path.join(scratch, str(seed), "games.csv")
             start = time.perf_counter()
+            seats = [arg for _ in range(players) for arg in ("--seat", spec)]
             subprocess.run(
-                [arena, "play", game, "--first", spec, "--second", spec, "--seed", str(seed),
+                [arena, "play", game, *seats, "--seed", str(seed),
                  "--opening-plies", "4", "--record", record],
                 check=True, stdout=subprocess.DEVNULL)
             seconds += time.perf_counter() - start
@@ -71,23 +84,29 @@ def main():
     parser.add_argument("folders", nargs="+")
     args = parser.parse_args()
     for folder in args.folders:
-        game = os.path.basename(os.path.normpath(folder))
+        name = os.path.basename(os.path.normpath(folder))
+        game, players = game_of(name)
         levels = read_rows(os.path.join(folder, "difficulty.csv"))
         games_path = os.path.join(folder, "games.csv")
-        games = read_rows(games_path) if os.path.exists(games_path) else []
+        # Games of many players come in sets: their seat scores are in levels.md.
+        games = read_rows(games_path) if os.path.exists(games_path) and players == 2 else []
         for level in levels:
             spec = level["spec"]
-            first, second = seat_scores(games, spec) if games else (float("nan"),) * 2
-            ms = ms_a_move(args.arena, game, spec, args.games)
-            print(f"| {game} | {level['level']} | `{spec}` | "
+            ms = ms_a_move(args.arena, game, players, spec, args.games)
+            if players > 2:
+                seats = f"see `{name}/levels.md`"
+            else:
+                first, second = seat_scores(games, spec) if games else (float("nan"),) * 2
+                seats = f"{first:.2f} / {second:.2f}"
+            print(f"| {name} | {level['level']} | `{spec}` | "
                   f"{float(level['rating']):.0f} [{float(level['rating_lo']):.0f}, "
                   f"{float(level['rating_hi']):.0f}] | "
                   f"{float(level['score_vs_random']):.2f} [{float(level['score_vs_random_lo']):.2f}, "
                   f"{float(level['score_vs_random_hi']):.2f}] | "
-                  f"{float(level['nodes_per_move']):,.0f} | {ms:.1f} | {first:.2f} / {second:.2f} |")
+                  f"{float(level['nodes_per_move']):,.0f} | {ms:.1f} | {seats} |")
         if games:
             score, count = first_player_score(games)
-            print(f"<!-- {game}: first player {score:.2f} over {count:,} games -->", file=sys.stderr)
+            print(f"<!-- {name}: first player {score:.2f} over {count:,} games -->", file=sys.stderr)
 
 
 if __name__ == "__main__":

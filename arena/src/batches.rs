@@ -2,6 +2,12 @@
 //! on the runner, appended to the output folder's `games.csv` at each batch's end (the
 //! schema of a calibration's `games.csv`, with each seat's search totals), and read back
 //! on `--resume`, so that a resumed run takes the same decisions from the same games.
+//!
+//! With two players a matchup plays game pairs (the second game swaps the seats). With
+//! 3 to 6 players it plays game sets instead: N games from one opening, the agent `one`
+//! in a different seat in each (as a tournament's table rotates) and `other` in every
+//! other seat; each row then names `one` as `first` and `other` as `second`, and adds
+//! the seat `one` played and every seat's place.
 
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
@@ -15,7 +21,7 @@ use crate::error::ArenaError;
 use crate::runner::writer::RowWriter;
 use crate::runner::{Finished, Job, Order, Runner};
 use crate::seeds;
-use crate::stats::{GameResult, PairRecord};
+use crate::stats::{GameResult, PairRecord, SetRecord};
 
 /// The header of a calibration's `games.csv`.
 pub const HEADER: &str = "game_id,batch,seed,first,second,winner,plies,end,first_moves,\
@@ -56,7 +62,20 @@ pub struct BatchGame {
     pub second_iterations: u64,
     /// The moves in the game's notation, space-separated.
     pub moves: String,
+    /// Games of 3 to 6 players only (left out of two-player rows): the seat the agent
+    /// `first` played (`A` to `F`); `second` played every other seat, and the
+    /// `second_*` totals add its seats up.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub seat: String,
+    /// Games of 3 to 6 players only: each seat's place (1 is best), space-separated in
+    /// seat order.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub places: String,
 }
+
+/// The header of a calibration's `games.csv` with 3 to 6 players.
+pub const HEADER_MANY: &str = "game_id,batch,seed,first,second,winner,plies,end,first_moves,\
+first_nodes,first_iterations,second_moves,second_nodes,second_iterations,moves,seat,places";
 
 impl BatchGame {
     /// The result for the agent that moved first.
@@ -65,6 +84,38 @@ impl BatchGame {
             "first" => GameResult::Win,
             "second" => GameResult::Loss,
             _ => GameResult::Draw,
+        }
+    }
+
+    /// Half-points of the agent `first` against each of the other seats (two for a seat
+    /// it finished ahead of, one for a seat level with it), and the seats it met: two
+    /// and one for a two-player game won.
+    pub fn half_points(&self) -> (u64, u64) {
+        let places: Vec<u8> = self
+            .places
+            .split_whitespace()
+            .filter_map(|p| p.parse().ok())
+            .collect();
+        let mine = self
+            .seat
+            .bytes()
+            .next()
+            .map(|b| usize::from(b.saturating_sub(b'A')));
+        match mine {
+            Some(mine) if mine < places.len() => {
+                let half_points = places
+                    .iter()
+                    .enumerate()
+                    .filter(|(seat, _)| *seat != mine)
+                    .map(|(_, place)| match place.cmp(&places[mine]) {
+                        std::cmp::Ordering::Greater => 2,
+                        std::cmp::Ordering::Equal => 1,
+                        std::cmp::Ordering::Less => 0,
+                    })
+                    .sum();
+                (half_points, places.len() as u64 - 1)
+            }
+            _ => (u64::from(self.first_result().half_points()), 1),
         }
     }
 
@@ -81,22 +132,36 @@ impl BatchGame {
     }
 }
 
-/// The two games of one pair, the agent named `one` first in the first of them.
+/// The games of one pair (two players: the agent named `one` first in the first game,
+/// second in the other) or of one set (3 to 6 players: `one` in seat A, then in the
+/// seats before it round the table, as [`BatchPlayer::play_batch`] rotates them).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlayedPair {
-    /// `one` moved first.
-    pub forward: BatchGame,
-    /// `other` moved first.
-    pub backward: BatchGame,
+    /// The games, in the order played.
+    pub games: Vec<BatchGame>,
 }
 
 impl PlayedPair {
-    /// The pair's results for the agent `one` moved first in `forward`.
+    /// The pair's results for the agent `one` (two players).
     pub fn results(&self) -> (GameResult, GameResult) {
         (
-            self.forward.first_result(),
-            self.backward.first_result().flipped(),
+            self.games[0].first_result(),
+            self.games[1].first_result().flipped(),
         )
+    }
+
+    /// Whether these are the games of a set of 3 to 6 players.
+    pub fn is_set(&self) -> bool {
+        self.games.len() > 2
+    }
+
+    /// Half-points of `one` against the other seats over the set's games, and the
+    /// results they count (N·(N-1) for N players).
+    pub fn half_points(&self) -> (u64, u64) {
+        self.games
+            .iter()
+            .map(BatchGame::half_points)
+            .fold((0, 0), |(h, n), (gh, gn)| (h + gh, n + gn))
     }
 }
 
@@ -107,6 +172,15 @@ pub fn record_of(pairs: &[PlayedPair]) -> PairRecord {
     for pair in pairs {
         let (a, b) = pair.results();
         record.add_pair(a, b);
+    }
+    record
+}
+
+/// The record of `one` against the other agent over sets of `players` players.
+pub fn set_record_of(pairs: &[PlayedPair], players: usize) -> SetRecord {
+    let mut record = SetRecord::new(players);
+    for pair in pairs {
+        record.add_set(pair.half_points().0);
     }
     record
 }
@@ -136,6 +210,8 @@ pub struct BatchPlayer<G: Game> {
     next_game: u64,
     next_batch: u64,
     played_now: u64,
+    /// Seats at the table: 2 plays pairs, more plays sets.
+    players: usize,
 }
 
 /// A matchup in a batch: two specs and how many game pairs they play.
@@ -161,6 +237,8 @@ impl<G: Playable> BatchPlayer<G> {
         path: &Path,
         recorded: ReadGames,
     ) -> Result<BatchPlayer<G>, ArenaError> {
+        let players = start.players();
+        let header = if players > 2 { HEADER_MANY } else { HEADER };
         let runner = Runner::new(
             start,
             setup.opening_plies,
@@ -168,7 +246,7 @@ impl<G: Playable> BatchPlayer<G> {
             setup.threads,
             Vec::new(),
         )?;
-        let writer = RowWriter::open(path, recorded.complete_len, HEADER)?;
+        let writer = RowWriter::open(path, recorded.complete_len, header)?;
         Ok(BatchPlayer {
             runner,
             seed: setup.seed,
@@ -177,6 +255,7 @@ impl<G: Playable> BatchPlayer<G> {
             next_game: 0,
             next_batch: 0,
             played_now: 0,
+            players,
         })
     }
 
@@ -194,6 +273,11 @@ impl<G: Playable> BatchPlayer<G> {
     ) -> Result<BatchPlayer<G>, ArenaError> {
         self.runner = self.runner.with_programs(game, entries, Some(logs))?;
         Ok(self)
+    }
+
+    /// Seats at the table.
+    pub fn players(&self) -> usize {
+        self.players
     }
 
     /// Games played by this process (not read back from an interrupted run).
@@ -219,15 +303,27 @@ impl<G: Playable> BatchPlayer<G> {
         // (matchup, job): the games in schedule order, each pair's two games together.
         let mut scheduled: Vec<(usize, Job)> = Vec::new();
         let mut pair_index = 0u32;
+        let players = self.players;
         for (m, matchup) in matchups.iter().enumerate() {
             let one = self.runner.enlist(&matchup.one);
             let other = self.runner.enlist(&matchup.other);
             for _ in 0..matchup.pairs {
                 let seed = seeds::pair_seed(self.seed, batch as usize, pair_index);
                 pair_index += 1;
-                for (rotation, seats) in
-                    [vec![one, other], vec![other, one]].into_iter().enumerate()
-                {
+                // Game `rotation` seats the table [one, other, other, ...] turned by
+                // `rotation`, as a tournament does: with two players, the pair.
+                let tables = (0..players).map(|rotation| {
+                    (0..players)
+                        .map(|seat| {
+                            if (seat + rotation) % players == 0 {
+                                one
+                            } else {
+                                other
+                            }
+                        })
+                        .collect::<Vec<usize>>()
+                });
+                for (rotation, seats) in tables.enumerate() {
                     let id = self.next_game;
                     self.next_game += 1;
                     scheduled.push((
@@ -245,10 +341,19 @@ impl<G: Playable> BatchPlayer<G> {
         let mut games: HashMap<u64, BatchGame> = HashMap::new();
         let mut pending = Vec::new();
         for (_, job) in &scheduled {
-            let (first, second) = (
-                self.runner.spec(job.seats[0]),
-                self.runner.spec(job.seats[1]),
-            );
+            let (first, second) = if players > 2 {
+                let mine = measured_seat(job.rotation, players);
+                let theirs = (mine + 1) % players;
+                (
+                    self.runner.spec(job.seats[mine]),
+                    self.runner.spec(job.seats[theirs]),
+                )
+            } else {
+                (
+                    self.runner.spec(job.seats[0]),
+                    self.runner.spec(job.seats[1]),
+                )
+            };
             let (game_id, seed) = (job.id, job.seed);
             match self.recorded.remove(&game_id) {
                 Some(game) => {
@@ -286,14 +391,22 @@ impl<G: Playable> BatchPlayer<G> {
             games.insert(game.game_id, game);
         }
         let mut out: Vec<Vec<PlayedPair>> = matchups.iter().map(|_| Vec::new()).collect();
-        for chunk in scheduled.chunks(2) {
+        for chunk in scheduled.chunks(players) {
             let m = chunk[0].0;
-            let forward = games.remove(&chunk[0].1.id).expect("played or recorded");
-            let backward = games.remove(&chunk[1].1.id).expect("played or recorded");
-            out[m].push(PlayedPair { forward, backward });
+            let games = chunk
+                .iter()
+                .map(|(_, job)| games.remove(&job.id).expect("played or recorded"))
+                .collect();
+            out[m].push(PlayedPair { games });
         }
         Ok(out)
     }
+}
+
+/// The seat of the agent `one` in game `rotation` of a set of `players` (see
+/// [`BatchPlayer::play_batch`]).
+fn measured_seat(rotation: usize, players: usize) -> usize {
+    (players - rotation % players) % players
 }
 
 /// The row of a job of batch `batch`, played.
@@ -305,18 +418,43 @@ pub(crate) fn batch_game<G: Playable>(
 ) -> BatchGame {
     let played = &finished.played;
     let moves: Vec<String> = played.moves.iter().map(|m| m.to_string()).collect();
+    let players = job.seats.len();
+    // Two players: seat A is `first`. More: the agent measured is, its seat and every
+    // seat's place recorded, the other seats' search totals added up.
+    let mine = if players > 2 {
+        measured_seat(job.rotation, players)
+    } else {
+        0
+    };
+    let theirs = (mine + 1) % players;
     let winner = match played.outcome.winner() {
         None => "draw",
-        Some(seat) if seat == Seat::A => "first",
+        Some(seat) if seat.index() == mine => "first",
         Some(_) => "second",
     };
-    let (a, b) = (finished.search[0], finished.search[1]);
+    let a = finished.search[mine];
+    let mut b = finished.search[theirs];
+    let (mut seat, mut places) = (String::new(), String::new());
+    if players > 2 {
+        for (index, totals) in finished.search.iter().enumerate() {
+            if index != mine && index != theirs {
+                b.moves += totals.moves;
+                b.nodes += totals.nodes;
+                b.iterations += totals.iterations;
+            }
+        }
+        seat = Seat::new(mine).to_string();
+        places = Seat::all(players)
+            .map(|s| played.outcome.place(s).to_string())
+            .collect::<Vec<_>>()
+            .join(" ");
+    }
     BatchGame {
         game_id: job.id,
         batch,
         seed: job.seed,
-        first: runner.spec(job.seats[0]).to_string(),
-        second: runner.spec(job.seats[1]).to_string(),
+        first: runner.spec(job.seats[mine]).to_string(),
+        second: runner.spec(job.seats[theirs]).to_string(),
         winner: winner.into(),
         plies: played.moves.len() as u32,
         end: played.outcome.reason().as_str().into(),
@@ -327,6 +465,8 @@ pub(crate) fn batch_game<G: Playable>(
         second_nodes: b.nodes,
         second_iterations: b.iterations,
         moves: moves.join(" "),
+        seat,
+        places,
     }
 }
 
@@ -364,7 +504,8 @@ pub fn read(path: &Path) -> Result<ReadGames, ArenaError> {
         None => {
             return Ok(ReadGames::default());
         }
-        Some(end) if &complete[..end] == HEADER.as_bytes() => {}
+        Some(end)
+            if [HEADER, HEADER_MANY].contains(&&*String::from_utf8_lossy(&complete[..end])) => {}
         Some(end) => {
             return Err(ArenaError::input(format!(
                 "{}:1: header {:?}: expected {HEADER:?}",
@@ -439,7 +580,50 @@ mod tests {
         assert_eq!(again.play_batch(&matchups).unwrap(), first);
         assert_eq!(again.play_batch(&matchups).unwrap(), second);
         assert_eq!(again.played_now(), 0);
-        assert!(first[0].iter().all(|p| p.forward.first_moves > 0));
+        assert!(first[0].iter().all(|p| p.games[0].first_moves > 0));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn sets_of_three_players_rotate_the_agent_through_every_seat() {
+        let dir = std::env::temp_dir().join(format!("batch-sets-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("games.csv");
+        let mut options = engine::GameOptions::new();
+        options.set("players", "3");
+        let start = engine::ChineseCheckers::new(&options).unwrap();
+        let matchups = [Matchup {
+            one: "greedy".into(),
+            other: "random".into(),
+            pairs: 2,
+        }];
+        let mut player =
+            BatchPlayer::new(start.clone(), setup(), &path, ReadGames::default()).unwrap();
+        let sets = player.play_batch(&matchups).unwrap();
+        assert_eq!(sets[0].len(), 2);
+        for set in &sets[0] {
+            assert!(set.is_set());
+            let seats: Vec<&str> = set.games.iter().map(|g| g.seat.as_str()).collect();
+            assert_eq!(seats, ["A", "C", "B"]);
+            for game in &set.games {
+                assert_eq!(
+                    (game.first.as_str(), game.second.as_str()),
+                    ("greedy", "random")
+                );
+                assert_eq!(game.places.split(' ').count(), 3, "{}", game.places);
+                assert_eq!(game.seed, set.games[0].seed, "one opening a set");
+            }
+            // Six results a set: the agent against the two other seats of three games.
+            let (half_points, results) = set.half_points();
+            assert_eq!(results, 6);
+            assert!(half_points <= 12);
+        }
+        drop(player);
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.starts_with(HEADER_MANY), "{text}");
+        let mut again = BatchPlayer::new(start, setup(), &path, read(&path).unwrap()).unwrap();
+        assert_eq!(again.play_batch(&matchups).unwrap(), sets);
+        assert_eq!(again.played_now(), 0);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -3,15 +3,29 @@
 
 use std::path::{Path, PathBuf};
 
+use engine::Game;
+
 use crate::error::ArenaError;
 
 /// The prefix of a spec that names a level rather than an agent.
 pub const LEVEL_PREFIX: &str = "level:";
 
 /// The levels file `arena play` reads when no `--levels FILE` is given: the shipped
-/// `results/<game>/difficulty.toml`, relative to the current folder.
-pub fn default_path(game_name: &str) -> PathBuf {
-    Path::new("results").join(game_name).join("difficulty.toml")
+/// `difficulty.toml` of [`shipped_folder`].
+pub fn default_path(game_name: &str, players: usize) -> PathBuf {
+    shipped_folder(game_name, players).join("difficulty.toml")
+}
+
+/// The folder of a game's shipped levels, relative to the current folder:
+/// `results/<game>`, and for Chinese checkers, which has levels for each number of
+/// players, `results/chinese-checkers-<players>p`.
+pub fn shipped_folder(game_name: &str, players: usize) -> PathBuf {
+    let folder = if game_name == engine::ChineseCheckers::NAME {
+        format!("{game_name}-{players}p")
+    } else {
+        game_name.to_string()
+    };
+    Path::new("results").join(folder)
 }
 
 /// The levels of one difficulty file: level names and the specs they stand for.
@@ -148,6 +162,18 @@ mod tests {
             ["greedy".to_string()]
         );
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn chinese_checkers_levels_are_read_per_number_of_players() {
+        assert_eq!(
+            default_path("chinese-checkers", 3),
+            Path::new("results/chinese-checkers-3p/difficulty.toml")
+        );
+        assert_eq!(
+            default_path("english", 2),
+            Path::new("results/english/difficulty.toml")
+        );
     }
 
     #[test]

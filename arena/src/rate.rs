@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use agents::Playable;
 use clap::Args;
-use engine::{with_game, GameSpec};
+use engine::{with_game, Game, GameSpec};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -65,10 +65,19 @@ const RESAMPLES: usize = 400;
 /// An unknown game, a game without a shipped scale, a bad spec, or a failed write.
 pub fn rate_command(args: &RateArgs, out: &mut dyn Write) -> Result<(), ArenaError> {
     let game: GameSpec = args.game.parse()?;
+    let players = with_game!(game.kind, G => G::new(&game.options)?.players());
+    if players > 2 {
+        return Err(ArenaError::input(format!(
+            "{game}: `arena rate` plays seat-swapped pairs of two players; with {players} \
+             players, put the agent in an `arena run` table with the shipped levels \
+             (results/{game_name}-{players}p/difficulty.toml)",
+            game_name = game.kind
+        )));
+    }
     let dir = args
         .scale
         .clone()
-        .unwrap_or_else(|| Path::new("results").join(game.kind.to_string()));
+        .unwrap_or_else(|| crate::levels::shipped_folder(&game.kind.to_string(), players));
     let opponents = read_scale(&dir)?;
     let (opening_plies, max_plies) = read_setup(&dir)?;
     let threads = args

@@ -11,13 +11,13 @@ use engine::{with_game, Game, GameSpec};
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
-use crate::batches::{record_of, BatchPlayer, Matchup, ReadGames, Setup};
+use crate::batches::{record_of, set_record_of, BatchPlayer, Matchup, ReadGames, Setup};
 use crate::config::{
     at_least_one, check_spec, default_out, default_threads, located, output_folder, read_text,
     AgentEntry,
 };
 use crate::error::ArenaError;
-use crate::stats::{Gsprt, GsprtStatus, Outcomes, PairRecord, Verdict};
+use crate::stats::{Gsprt, GsprtStatus, Outcomes, PairRecord, SetRecord, Verdict};
 
 /// The settings of a sequential test (between consecutive levels of a calibration, or
 /// the two agents of `arena sprt`).
@@ -46,9 +46,10 @@ pub struct SprtOutcome {
     pub record: PairRecord,
 }
 
-/// Plays batches of `settings.batch_pairs` game pairs of `one` against `other` until the
-/// GSPRT of H0: Elo = 0 against H1: Elo = `settings.margin` gives a verdict or
-/// `settings.max_pairs` pairs are played. `progress` sees the status after each batch.
+/// Plays batches of `settings.batch_pairs` game pairs (sets, with 3 to 6 players) of
+/// `one` against `other` until the GSPRT of H0: Elo = 0 against H1: Elo =
+/// `settings.margin` gives a verdict or `settings.max_pairs` pairs are played. `progress`
+/// sees the status after each batch. Returns the last status.
 ///
 /// # Errors
 /// As [`BatchPlayer::play_batch`]; settings that [`Gsprt::new`] refuses (configs are
@@ -59,20 +60,23 @@ pub fn sequential_test<G: Playable>(
     other: &str,
     settings: &GsprtSettings,
     mut progress: impl FnMut(&GsprtStatus, u64),
-) -> Result<SprtOutcome, ArenaError> {
-    run_test(
-        settings,
-        0.0,
-        |pairs| {
-            let batch = player.play_batch(&[Matchup {
-                one: one.to_string(),
-                other: other.to_string(),
-                pairs,
-            }])?;
-            Ok(record_of(&batch[0]))
-        },
-        &mut progress,
-    )
+) -> Result<GsprtStatus, ArenaError> {
+    let players = player.players();
+    let mut play = |pairs| {
+        player.play_batch(&[Matchup {
+            one: one.to_string(),
+            other: other.to_string(),
+            pairs,
+        }])
+    };
+    if players > 2 {
+        let start = SetRecord::new(players);
+        let play = |pairs| Ok(set_record_of(&play(pairs)?[0], players));
+        Ok(run_loop(settings, 0.0, start, play, &mut progress)?.0)
+    } else {
+        let play = |pairs| Ok(record_of(&play(pairs)?[0]));
+        Ok(run_test(settings, 0.0, play, &mut progress)?.status)
+    }
 }
 
 /// The test's loop, with the games abstracted: `play(pairs)` returns the record of that
@@ -83,20 +87,65 @@ pub fn sequential_test<G: Playable>(
 pub fn run_test(
     settings: &GsprtSettings,
     elo0: f64,
-    mut play: impl FnMut(u32) -> Result<PairRecord, ArenaError>,
+    play: impl FnMut(u32) -> Result<PairRecord, ArenaError>,
     progress: &mut dyn FnMut(&GsprtStatus, u64),
 ) -> Result<SprtOutcome, ArenaError> {
+    let (status, record) = run_loop(settings, elo0, PairRecord::new(), play, progress)?;
+    Ok(SprtOutcome { status, record })
+}
+
+/// What a test adds up: game pairs ([`PairRecord`]) or game sets ([`SetRecord`]).
+trait Tally {
+    /// Adds `more` to the tally.
+    fn absorb(&mut self, more: Self);
+    /// The counts the GSPRT reads.
+    fn outcomes(&self) -> Outcomes;
+    /// Pairs or sets so far.
+    fn units(&self) -> u64;
+}
+
+impl Tally for PairRecord {
+    fn absorb(&mut self, more: Self) {
+        *self += more;
+    }
+    fn outcomes(&self) -> Outcomes {
+        Outcomes::from_record(self)
+    }
+    fn units(&self) -> u64 {
+        self.pairs()
+    }
+}
+
+impl Tally for SetRecord {
+    fn absorb(&mut self, more: Self) {
+        *self += &more;
+    }
+    fn outcomes(&self) -> Outcomes {
+        SetRecord::outcomes(self)
+    }
+    fn units(&self) -> u64 {
+        self.sets()
+    }
+}
+
+/// [`run_test`]'s loop over any tally, starting from `record`.
+fn run_loop<T: Tally>(
+    settings: &GsprtSettings,
+    elo0: f64,
+    mut record: T,
+    mut play: impl FnMut(u32) -> Result<T, ArenaError>,
+    progress: &mut dyn FnMut(&GsprtStatus, u64),
+) -> Result<(GsprtStatus, T), ArenaError> {
     let test = Gsprt::new(elo0, elo0 + settings.margin, settings.alpha, settings.beta)
         .map_err(|e| ArenaError::input(e.to_string()))?;
-    let mut record = PairRecord::new();
     loop {
-        let left = settings.max_pairs as u64 - record.pairs();
+        let left = settings.max_pairs as u64 - record.units();
         let pairs = (settings.batch_pairs as u64).min(left) as u32;
-        record += play(pairs)?;
-        let status = test.status(&Outcomes::from_record(&record));
-        progress(&status, record.pairs());
-        if status.verdict != Verdict::Continue || record.pairs() >= settings.max_pairs as u64 {
-            return Ok(SprtOutcome { status, record });
+        record.absorb(play(pairs)?);
+        let status = test.status(&record.outcomes());
+        progress(&status, record.units());
+        if status.verdict != Verdict::Continue || record.units() >= settings.max_pairs as u64 {
+            return Ok((status, record));
         }
     }
 }
@@ -251,6 +300,14 @@ pub fn sprt(
     ];
     with_game!(game.kind, G => {
         let start = G::new(&game.options)?;
+        if start.players() > 2 {
+            return Err(ArenaError::input(format!(
+                "field `game`: {}: `arena sprt` tests two-player games; with {} players, \
+                 `arena calibrate` tests each level against the one below on game sets",
+                config.game,
+                start.players()
+            )));
+        }
         let mut player = BatchPlayer::new(start, setup, &path, ReadGames::default())?
             .with_programs(&config.game, entries, config.out.join("logs"))?;
         test_between(&mut player, config, out)

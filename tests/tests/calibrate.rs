@@ -1,6 +1,7 @@
 //! End-to-end calibration and sequential tests through the `arena` binary: a reduced
 //! version of the shipped Leapfrog Race calibration, the shipped one reproduced byte for
-//! byte, `arena sprt`, and bad configs.
+//! byte, a small three-player Chinese checkers calibration (game sets), `arena sprt`, and
+//! bad configs.
 
 use std::path::Path;
 
@@ -98,6 +99,91 @@ fn the_shipped_leapfrog_calibration_reproduces_byte_for_byte() {
         let kept = std::fs::read(shipped.join(file)).expect("shipped");
         assert!(made == kept, "{file} differs from results/leapfrog/{file}");
     }
+}
+
+/// A three-player Chinese checkers calibration of cheap agents (greedy with a random
+/// move now and then, against random and greedy): about 250 games in sets of three.
+const THREE_PLAYERS: &str = "game = \"chinese-checkers:players=3\"
+seed = 11
+opening_plies = 6
+batch_pairs = 4
+max_pairs = 8
+max_steps = 3
+final_pairs = 4
+bootstrap = 50
+[family]
+base = \"greedy\"
+knob = \"epsilon\"
+min = 0.0
+max = 0.99
+scan = 3
+[tolerance]
+score = 0.2
+[gsprt]
+margin = 50
+batch_pairs = 4
+max_pairs = 8
+[[reference]]
+name = \"random\"
+spec = \"random\"
+[[reference]]
+name = \"greedy\"
+spec = \"greedy\"
+[[level]]
+name = \"easy\"
+score_vs = { agent = \"random\", score = 0.8 }
+[[level]]
+name = \"hard\"
+score_vs = { agent = \"greedy\", score = 0.5 }
+";
+
+#[test]
+fn a_three_player_calibration_plays_sets_and_reproduces_at_any_thread_count() {
+    let dir = scratch("calibrate-sets");
+    let mut made = Vec::new();
+    for threads in ["1", "2"] {
+        let out = dir.join(format!("out-{threads}"));
+        let config = dir.join(format!("calibrate-{threads}.toml"));
+        std::fs::write(
+            &config,
+            format!("out = {:?}\n{THREE_PLAYERS}", out.display().to_string()),
+        )
+        .unwrap();
+        let output = run(&["calibrate", config.to_str().unwrap(), "--threads", threads]);
+        assert!(output.status.success(), "{}", stderr(&output));
+        let printed = stdout(&output);
+        assert!(
+            printed.contains("[hard vs easy] GSPRT after 4 pairs"),
+            "{printed}"
+        );
+        let games = std::fs::read_to_string(out.join("games.csv")).unwrap();
+        assert!(games
+            .lines()
+            .next()
+            .unwrap()
+            .ends_with(",moves,seat,places"));
+        // Every set: the agent measured in seats A, C and B of one opening.
+        let seats: Vec<&str> = games
+            .lines()
+            .skip(1)
+            .take(3)
+            .map(|line| line.rsplit(',').nth(1).unwrap())
+            .collect();
+        assert_eq!(seats, ["A", "C", "B"], "{games}");
+        let levels = std::fs::read_to_string(out.join("levels.md")).unwrap();
+        assert!(
+            levels.contains("| level | vs random as A | vs random as B | vs random as C |"),
+            "{levels}"
+        );
+        made.push(
+            ["difficulty.csv", "calibration.csv", "levels.md"]
+                .map(|file| std::fs::read(out.join(file)).unwrap()),
+        );
+    }
+    assert!(
+        made[0] == made[1],
+        "the files differ between 1 and 2 threads"
+    );
 }
 
 #[test]

@@ -1,8 +1,10 @@
-//! The shipped difficulty levels keep their promises: every game but Chinese checkers
-//! ships them, and in every `results/<game>/` folder of a registered game (users' own
-//! folders are left alone), easy, medium and hard in that order, rating intervals strictly ordered and
-//! not overlapping, each step at least 147 Elo (a score of 0.70 against the level below)
-//! and confirmed by its sequential test, and easy scoring 0.70 to 0.90 against random.
+//! The shipped difficulty levels keep their promises: every game ships them (Chinese
+//! checkers once for each number of players), and in every `results/<game>/` folder of a
+//! registered game (users' own folders are left alone), easy, medium and hard in that
+//! order, rating intervals strictly ordered and not overlapping, each step at least 147
+//! Elo (a score of 0.70 against the level below) and confirmed by its sequential test,
+//! and easy scoring 0.70 to 0.90 against random. `arena play` seats a human against the
+//! hard level of Chinese checkers at every table size.
 
 use std::collections::HashMap;
 
@@ -43,17 +45,13 @@ fn shipped_folders() -> Vec<String> {
     names
 }
 
-/// Games that do not ship levels yet: Chinese checkers (all player counts).
-fn without_levels(name: &str) -> bool {
-    name.starts_with("chinese-checkers")
-}
-
 #[test]
 fn every_game_ships_its_levels() {
     let results = end_to_end::repo_root().join("results");
     let missing: Vec<String> = shipped_folders()
         .into_iter()
-        .filter(|name| !without_levels(name))
+        // `chinese-checkers` itself stands for its tables of 2, 3, 4 and 6 players.
+        .filter(|name| name != "chinese-checkers")
         .filter(|name| !results.join(name).join("difficulty.csv").is_file())
         .collect();
     assert!(missing.is_empty(), "no shipped levels for {missing:?}");
@@ -101,4 +99,42 @@ fn every_shipped_calibration_keeps_the_level_rules() {
         checked += 1;
     }
     assert!(checked >= 1, "no shipped calibration found");
+}
+
+#[test]
+fn a_human_meets_the_hard_chinese_checkers_level_at_every_table() {
+    for players in [2, 3, 4, 6] {
+        let game = format!("chinese-checkers:players={players}");
+        let mut args = vec!["play".to_string(), game, "--seat".into(), "human".into()];
+        for _ in 1..players {
+            args.extend(["--seat".into(), "level:hard".into()]);
+        }
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        // The human resigns at once: the levels file must resolve first.
+        let output = end_to_end::arena(&args)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .expect("arena runs");
+        let err = String::from_utf8_lossy(&output.stderr);
+        assert!(output.status.success(), "{players} players: {err}");
+        let text = String::from_utf8_lossy(&output.stdout);
+        assert!(text.contains("(resign)"), "{players} players: {text}");
+    }
+    // Two players by default, as a person would type it.
+    let output = end_to_end::arena(&[
+        "play",
+        "chinese-checkers",
+        "--first",
+        "human",
+        "--second",
+        "level:hard",
+    ])
+    .stdin(std::process::Stdio::null())
+    .output()
+    .expect("arena runs");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
 }

@@ -35,6 +35,8 @@ struct RawConfig {
     final_pairs: Spanned<u32>,
     bootstrap: Option<Spanned<usize>>,
     anchor: Option<Spanned<String>>,
+    #[serde(default)]
+    seat_scores: bool,
     family: Spanned<RawFamily>,
     #[serde(default)]
     tolerance: RawTolerance,
@@ -191,6 +193,9 @@ pub struct CalibrationIdentity {
     pub bootstrap: usize,
     /// The reference rated 0.
     pub anchor: String,
+    /// Whether `levels.md` gives each level's score by seat (always with 3 to 6 players).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub seat_scores: bool,
     /// The family searched.
     pub family: Knob,
     /// Tolerances.
@@ -456,6 +461,7 @@ pub fn parse(path: &Path, text: &str) -> Result<CalibrationConfig, ArenaError> {
         final_pairs,
         bootstrap,
         anchor,
+        seat_scores: raw.seat_scores,
         family,
         tolerance,
         gsprt,

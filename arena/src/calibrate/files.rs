@@ -89,7 +89,7 @@ pub fn difficulty_csv(
         let _ = write!(line, ",{}", choice.status.as_str());
         match &result.tests[l] {
             Some(test) => {
-                let _ = write!(line, ",{:.4},{:?}", test.status.llr, test.status.verdict);
+                let _ = write!(line, ",{:.4},{:?}", test.llr, test.verdict);
             }
             None => line.push_str(",,"),
         }
@@ -209,6 +209,43 @@ pub fn markdown_table(
         if solved {
             if let Some(e) = games.blunder_rate(z) {
                 let _ = write!(text, " {:.3} [{:.3}, {:.3}] |", e.value, e.lo, e.hi);
+            }
+        }
+        text.push('\n');
+    }
+    let players = result.check.levels.first().map_or(2, |m| m.players());
+    if config.seat_scores || players > 2 {
+        text.push_str(&seat_table(config, result, players));
+    }
+    text
+}
+
+/// Each level's score against each reference by the seat it played (A moves first), over
+/// its games against the references in the final round-robin: where a seat has the
+/// edge, a level feels stronger there.
+fn seat_table(config: &CalibrationIdentity, result: &CalibrationResult, players: usize) -> String {
+    let seats: Vec<String> = (0..players)
+        .map(|s| engine::Seat::new(s).to_string())
+        .collect();
+    let mut text = format!(
+        "\nScore by seat ({}: A moves first), in the final round-robin's games against the \
+         references:\n\n| level |",
+        seats.join(", ")
+    );
+    let mut rule = String::from("|---|");
+    for reference in &config.reference {
+        for seat in &seats {
+            let _ = write!(text, " vs {} as {seat} |", reference.name);
+            rule.push_str("---|");
+        }
+    }
+    let _ = writeln!(text, "\n{rule}");
+    for (l, level) in config.level.iter().enumerate() {
+        let _ = write!(text, "| {} |", level.name);
+        let games = &result.check.levels[l];
+        for reference in 0..config.reference.len() {
+            for score in games.seat_scores(reference, players) {
+                let _ = write!(text, " {score:.2} |");
             }
         }
         text.push('\n');

@@ -9,8 +9,10 @@ use engine::{Game, Leapfrog};
 
 use super::config::Target;
 use crate::analyze::rate_game;
-use crate::batches::{record_of, BatchGame, PlayedPair};
-use crate::stats::{clustered_rate, tail_of_z, BradleyTerry, GameUnits, PairRecord, ScoreSummary};
+use crate::batches::{record_of, set_record_of, BatchGame, PlayedPair};
+use crate::stats::{
+    clustered_rate, tail_of_z, BradleyTerry, GameUnits, PairRecord, PairScore, ScoreSummary,
+};
 
 /// A measured value and its interval.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -94,7 +96,7 @@ impl Measured {
         judge: Option<&BlunderJudge>,
     ) {
         for pair in &pairs {
-            for game in [&pair.forward, &pair.backward] {
+            for game in &pair.games {
                 if let Some((moves, nodes, iterations)) = game.search_of(spec) {
                     self.search.0 += moves;
                     self.search.1 += nodes;
@@ -108,6 +110,46 @@ impl Measured {
         self.pairs[reference].extend(pairs);
     }
 
+    /// Seats at the table the games were played at.
+    pub fn players(&self) -> usize {
+        self.pairs
+            .iter()
+            .flatten()
+            .next()
+            .map_or(2, |pair| pair.games.len().max(2))
+    }
+
+    /// The mean score against reference `reference` in each of `players` seats.
+    pub fn seat_scores(&self, reference: usize, players: usize) -> Vec<f64> {
+        let mut points = vec![(0.0, 0u64); players];
+        for pair in &self.pairs[reference] {
+            for game in &pair.games {
+                let seat = if pair.is_set() {
+                    game.seat
+                        .bytes()
+                        .next()
+                        .map_or(0, |b| usize::from(b - b'A'))
+                } else {
+                    // Two players: the agent measured moved first in the first game.
+                    usize::from(game.game_id != pair.games[0].game_id)
+                };
+                let (half_points, results) = game.half_points();
+                let score = half_points as f64 / (2 * results) as f64;
+                let score = if !pair.is_set() && seat == 1 {
+                    1.0 - score
+                } else {
+                    score
+                };
+                points[seat.min(players - 1)].0 += score;
+                points[seat.min(players - 1)].1 += 1;
+            }
+        }
+        points
+            .iter()
+            .map(|(sum, n)| if *n == 0 { f64::NAN } else { sum / *n as f64 })
+            .collect()
+    }
+
     /// Game pairs against the reference with the fewest.
     pub fn fewest_pairs(&self) -> usize {
         self.pairs.iter().map(Vec::len).min().unwrap_or(0)
@@ -118,8 +160,16 @@ impl Measured {
         record_of(&self.pairs[reference])
     }
 
-    /// The score against reference `reference` with its interval, at normal quantile `z`.
+    /// The score against reference `reference` with its interval, at normal quantile `z`:
+    /// over game pairs (two players), or over game sets ([`crate::stats::SetRecord`]: 3 to 6 players).
     pub fn score_vs(&self, reference: usize, z: f64) -> Option<Estimate> {
+        let pairs = &self.pairs[reference];
+        if let Some(set) = pairs.first().filter(|p| p.is_set()) {
+            let record = set_record_of(pairs, set.games.len());
+            return record
+                .interval(tail_of_z(z))
+                .map(|(value, lo, hi)| Estimate { value, lo, hi });
+        }
         ScoreSummary::from_record(&self.record(reference), z).map(|s| Estimate {
             value: s.score,
             lo: s.score_lo,
@@ -160,7 +210,8 @@ pub struct Ladder {
 }
 
 /// Bradley–Terry ratings of `agents` agents from `(i, j, pairs)` game pairs (i first in
-/// the forward games), with bootstrap intervals. Returns one estimate per agent.
+/// the forward games) or sets (i the agent rotated through the seats), with bootstrap
+/// intervals over pairs or sets. Returns one estimate per agent.
 pub fn ratings(
     agents: usize,
     games: &[(usize, usize, &[PlayedPair])],
@@ -172,8 +223,20 @@ pub fn ratings(
     let mut units = GameUnits::new(agents);
     for (i, j, pairs) in games {
         for pair in pairs.iter() {
-            let (a, b) = pair.results();
-            units.push_pair(*i, *j, a, b);
+            if pair.is_set() {
+                // A set is one unit: i's results against j's seats (j's own seats
+                // against each other rate nobody).
+                let (half_points, results) = pair.half_points();
+                units.push_unit(&[PairScore {
+                    agent: *i,
+                    opponent: *j,
+                    points: half_points as f64 / 2.0,
+                    games: results as f64,
+                }]);
+            } else {
+                let (a, b) = pair.results();
+                units.push_pair(*i, *j, a, b);
+            }
         }
     }
     let fit = BradleyTerry {

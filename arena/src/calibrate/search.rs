@@ -15,8 +15,9 @@ use crate::batches::{BatchPlayer, Matchup, PlayedPair};
 use crate::error::ArenaError;
 use crate::output::stdout_error;
 use crate::seeds;
-use crate::sprt::{sequential_test, SprtOutcome};
+use crate::sprt::sequential_test;
 use crate::stats::z_for_confidence;
+use crate::stats::GsprtStatus;
 
 /// One knob value measured.
 #[derive(Clone, Debug)]
@@ -89,7 +90,7 @@ pub struct CalibrationResult {
     /// The choice for each level.
     pub levels: Vec<LevelChoice>,
     /// The test of each level against the one below (none for the first).
-    pub tests: Vec<Option<SprtOutcome>>,
+    pub tests: Vec<Option<GsprtStatus>>,
     /// The final check.
     pub check: FinalCheck,
 }
@@ -383,9 +384,34 @@ impl<'a, G: Playable> Search<'a, G> {
         order.sort_by(|a, b| self.points[*a].t.total_cmp(&self.points[*b].t));
         let estimates: Vec<Estimate> = order.iter().map(|p| self.estimate_of(*p, target)).collect();
         let distance = |e: &Estimate| (e.value - wanted).abs();
-        let k = (0..order.len())
+        let mut k = (0..order.len())
             .min_by(|a, b| distance(&estimates[*a]).total_cmp(&distance(&estimates[*b])))
             .expect("the scan measured points");
+        // Points that measure exactly alike (a score saturated at 1 against a weak
+        // reference, say) say nothing about where the target lies: of them, take the one
+        // whose rating on the whole ladder lies furthest toward the target (the weakest
+        // when they are all too strong), not merely the first along the knob.
+        let tied: Vec<usize> = (0..order.len())
+            .filter(|j| estimates[*j].value == estimates[k].value)
+            .collect();
+        if tied.len() > 1 {
+            let toward = (wanted - estimates[k].value).signum();
+            let ratings: Vec<f64> = tied
+                .iter()
+                .map(|j| toward * self.rating(order[*j]).value)
+                .collect();
+            let (best_tied, _) =
+                tied.iter()
+                    .zip(&ratings)
+                    .fold((k, f64::NEG_INFINITY), |(kept, top), (j, r)| {
+                        if *r > top {
+                            (*j, *r)
+                        } else {
+                            (kept, top)
+                        }
+                    });
+            k = best_tied;
+        }
         let (best, e) = (order[k], estimates[k]);
         let at_cap = |p: usize| self.points[p].measured.fewest_pairs() >= config.max_pairs as usize;
         if e.within(wanted, tolerance) {
@@ -448,7 +474,7 @@ impl<'a, G: Playable> Search<'a, G> {
         &mut self,
         level: usize,
         levels: &[LevelChoice],
-    ) -> Result<Option<SprtOutcome>, ArenaError> {
+    ) -> Result<Option<GsprtStatus>, ArenaError> {
         let config = self.config;
         let upper = self.points[levels[level].point].spec.clone();
         let lower = self.points[levels[level - 1].point].spec.clone();

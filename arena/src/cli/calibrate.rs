@@ -215,6 +215,33 @@ blunder_rate = 0.006
     }
 
     #[test]
+    fn points_measured_alike_give_way_to_the_one_rated_nearest_the_target() {
+        // Greedy Chinese checkers beats random every game with up to half its moves
+        // random: the whole scan scores 1 against random, above the target. The weakest
+        // point on the ladder (the most random moves) is the nearest, not the first.
+        let dir = scratch("ties");
+        let out = dir.join("out");
+        let text = format!(
+            "game = \"chinese-checkers\"\nseed = 5\nopening_plies = 4\nout = {:?}\n\
+             batch_pairs = 6\nmax_pairs = 12\nmax_steps = 2\nfinal_pairs = 4\nbootstrap = 50\n\
+             [family]\nbase = \"greedy\"\nknob = \"epsilon\"\nmin = 0.0\nmax = 0.5\nscan = 3\n\
+             [gsprt]\nmargin = 50\nbatch_pairs = 4\nmax_pairs = 4\n\
+             [[reference]]\nname = \"random\"\nspec = \"random\"\n\
+             [[reference]]\nname = \"greedy\"\nspec = \"greedy\"\n\
+             [[level]]\nname = \"easy\"\nscore_vs = {{ agent = \"random\", score = 0.8 }}\n",
+            out.display().to_string()
+        );
+        let printed = calibrate_in(&dir, &text, false).unwrap();
+        assert!(
+            printed.contains("(vs random 1.000, vs greedy") && !printed.contains("(vs random 0."),
+            "every point ties: {printed}"
+        );
+        let csv = std::fs::read_to_string(out.join("difficulty.csv")).unwrap();
+        assert_eq!(column(&csv, "spec"), ["greedy:epsilon=0.5"], "{printed}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
     fn an_interrupted_calibration_resumes_to_the_same_decisions() {
         let dir = scratch("resume");
         let out = dir.join("out");

@@ -95,7 +95,7 @@ pub(crate) fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<(), ArenaError
         let levels_path = args
             .levels
             .clone()
-            .unwrap_or_else(|| levels::default_path(G::NAME));
+            .unwrap_or_else(|| levels::default_path(G::NAME, start.players()));
         let specs = levels::resolve_all(&written, &levels_path)?;
         let entries: Vec<AgentEntry> = specs
             .iter()

@@ -62,12 +62,13 @@ pub fn engine_command(
                 hub::HUB_VARIANTS.join(", ")
             )));
         }
-        let spec = resolve_spec(args, hub::Board10::NAME)?;
+        let spec = resolve_spec(args, hub::Board10::NAME, 2)?;
         let agent = agents::build::<hub::Board10>(&spec)?;
         return hub::serve(&game, agent, input, out);
     }
     with_game!(game.kind, G => {
-        let spec = resolve_spec(args, G::NAME)?;
+        let players = G::new(&game.options)?.players();
+        let spec = resolve_spec(args, G::NAME, players)?;
         let agent = agents::build::<G>(&spec)?;
         let mut session = Session::<G>::new(game, agent)?;
         session.serve(input, out)
@@ -99,12 +100,12 @@ impl std::io::Read for SpinningStdin {
 }
 
 /// The agent's spec: `--agent` as given, or the spec of its `level:NAME` in the levels
-/// file of `game` (or `--levels`).
-fn resolve_spec(args: &EngineArgs, game: &str) -> Result<String, ArenaError> {
+/// file of `game` at a table of `players` (or `--levels`).
+fn resolve_spec(args: &EngineArgs, game: &str, players: usize) -> Result<String, ArenaError> {
     let levels_path = args
         .levels
         .clone()
-        .unwrap_or_else(|| levels::default_path(game));
+        .unwrap_or_else(|| levels::default_path(game, players));
     Ok(levels::resolve_all(std::slice::from_ref(&args.agent), &levels_path)?.remove(0))
 }
 

@@ -1,5 +1,6 @@
 //! The generalised sequential probability ratio test (GSPRT) of one Elo hypothesis against
-//! another, on trinomial (game) or pentanomial (game pair) outcome counts.
+//! another, on trinomial (game), pentanomial (game pair) or lattice (game set of 3 to 6
+//! players) outcome counts.
 
 use super::elo::score_from_elo;
 use super::record::PairRecord;
@@ -10,12 +11,15 @@ use super::variance::{GAME_SCORES, PAIR_SCORES};
 const EMPTY_CELL: f64 = 1e-3;
 
 /// Outcome counts a GSPRT reads.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcomes {
     /// Game counts `[losses, draws, wins]` (scores 0, 1/2, 1), for unpaired games.
     Trinomial([u64; 3]),
     /// Game-pair counts `[ll, ld, dd_wl, wd, ww]` (scores 0, 1/4, 1/2, 3/4, 1).
     Pentanomial([u64; 5]),
+    /// Counts of units scoring k/(len - 1) for k = 0..len (at least two cells): game
+    /// sets of many players ([`super::SetRecord`]).
+    Lattice(Vec<u64>),
 }
 
 impl Outcomes {
@@ -40,13 +44,21 @@ impl Outcomes {
         match self {
             Self::Trinomial(counts) => counts,
             Self::Pentanomial(counts) => counts,
+            Self::Lattice(counts) => counts,
         }
     }
 
-    fn scores(&self) -> &'static [f64] {
+    fn scores(&self) -> std::borrow::Cow<'static, [f64]> {
         match self {
-            Self::Trinomial(_) => &GAME_SCORES,
-            Self::Pentanomial(_) => &PAIR_SCORES,
+            Self::Trinomial(_) => (&GAME_SCORES[..]).into(),
+            Self::Pentanomial(_) => (&PAIR_SCORES[..]).into(),
+            Self::Lattice(counts) => {
+                let steps = counts.len().saturating_sub(1).max(1) as f64;
+                (0..counts.len())
+                    .map(|k| k as f64 / steps)
+                    .collect::<Vec<f64>>()
+                    .into()
+            }
         }
     }
 }
@@ -161,6 +173,7 @@ impl Gsprt {
         let total: f64 = filled.iter().sum();
         let frequencies: Vec<f64> = filled.iter().map(|count| count / total).collect();
         let scores = outcomes.scores();
+        let scores = &scores[..];
 
         let s0 = score_from_elo(self.elo0);
         let s1 = score_from_elo(self.elo1);

@@ -17,6 +17,7 @@ mod gsprt;
 mod interval;
 mod record;
 mod score_interval;
+mod sets;
 mod summary;
 mod variance;
 
@@ -31,6 +32,7 @@ pub use interval::{
 };
 pub use record::{GameResult, PairRecord};
 pub use score_interval::{Boundary, IntervalKind, ScoreInterval};
+pub use sets::SetRecord;
 pub use summary::ScoreSummary;
 pub use variance::{pentanomial_variance, trinomial_variance, PAIR_SCORES};
 
