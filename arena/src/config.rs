@@ -244,7 +244,7 @@ pub fn parse(path: &Path, text: &str) -> Result<TournamentConfig, ArenaError> {
                 format!("field `name`: duplicate agent name {name:?}"),
             ));
         }
-        let built = agent_entry(&at, entry, name)?;
+        let built = agent_entry(&at, entry, name, &game)?;
         with_game!(game.kind, G => {
             let built_agent =
                 crate::external::build::<G>(&built, &game, &crate::external::Seating::default());
@@ -324,6 +324,7 @@ fn agent_entry(
     at: &dyn Fn(Range<usize>, String) -> ArenaError,
     entry: &RawAgent,
     name: &str,
+    game: &GameSpec,
 ) -> Result<AgentEntry, ArenaError> {
     let span = entry.name.span();
     let Some(command) = &entry.command else {
@@ -346,7 +347,9 @@ fn agent_entry(
                 ),
             ));
         }
-        return Ok(AgentEntry::of_spec(name, spec.get_ref()));
+        let resolved = crate::levels::resolve_shipped(spec.get_ref(), game)
+            .map_err(|e| at(spec.span(), format!("field `spec`: {e}")))?;
+        return Ok(AgentEntry::of_spec(name, &resolved));
     };
     if entry.spec.is_some() {
         return Err(at(

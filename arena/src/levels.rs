@@ -115,6 +115,24 @@ pub fn level_name(spec: &str) -> Option<&str> {
     spec.trim().strip_prefix(LEVEL_PREFIX).map(str::trim)
 }
 
+/// `spec` itself, or for a level (`level:hard`) the spec that the game's shipped levels
+/// file ([`default_path`]) gives it: how configs (`run`, `calibrate`, `sprt`) and
+/// `arena rate` name a shipped level. The run then records the level's own spec.
+///
+/// # Errors
+/// A level spec and a shipped levels file that cannot be read or lacks the level.
+pub fn resolve_shipped(spec: &str, game: &engine::GameSpec) -> Result<String, ArenaError> {
+    if level_name(spec).is_none() {
+        return Ok(spec.to_string());
+    }
+    let players = game
+        .limits()
+        .map_err(|e| ArenaError::input(e.to_string()))?
+        .players;
+    let path = default_path(&game.kind.to_string(), players);
+    Ok(resolve_all(&[spec.to_string()], &path)?.remove(0))
+}
+
 /// Resolves level specs through the levels file at `path`, read only when some spec
 /// names a level; other specs pass through unchanged.
 ///

@@ -238,7 +238,8 @@ fn play_all<G: Playable>(
     record: &Record,
 ) -> Result<Vec<Vec<f64>>, ArenaError> {
     let start = G::new(&game.options)?;
-    let mut entries = vec![AgentEntry::of_spec("rated", &args.agent)];
+    let rated = crate::levels::resolve_shipped(&args.agent, game)?;
+    let mut entries = vec![AgentEntry::of_spec("rated", &rated)];
     entries.extend(
         opponents
             .iter()
@@ -251,7 +252,7 @@ fn play_all<G: Playable>(
     let max_plies = max_plies.unwrap_or_else(|| start.ply_cap());
     let mut runner = Runner::new(start, opening_plies, max_plies, threads, Vec::new())?
         .with_programs(&game.to_string(), entries, record.logs.clone())?;
-    let ours = runner.enlist(&args.agent);
+    let ours = runner.enlist(&rated);
     let mut jobs = Vec::new();
     for (o, opponent) in opponents.iter().enumerate() {
         let theirs = runner.enlist(&opponent.spec);

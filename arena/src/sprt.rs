@@ -223,10 +223,16 @@ fn parse(path: &Path, text: &str) -> Result<(SprtConfig, GameSpec), ArenaError> 
         .limits()
         .map_err(|e| at(raw.game.span(), format!("field `game`: {e}")))?
         .ply_cap;
+    let mut specs = Vec::new();
     for (field, spec) in [("first", &raw.first), ("second", &raw.second)] {
-        check_spec(&game, spec.get_ref())
+        let resolved = crate::levels::resolve_shipped(spec.get_ref(), &game)
             .map_err(|e| at(spec.span(), format!("field `{field}`: {e}")))?;
+        check_spec(&game, &resolved)
+            .map_err(|e| at(spec.span(), format!("field `{field}`: {e}")))?;
+        specs.push(resolved);
     }
+    let second = specs.pop().expect("two specs");
+    let first = specs.pop().expect("two specs");
     for (field, value) in [
         ("batch_pairs", &raw.batch_pairs),
         ("max_pairs", &raw.max_pairs),
@@ -262,8 +268,8 @@ fn parse(path: &Path, text: &str) -> Result<(SprtConfig, GameSpec), ArenaError> 
             max_plies,
             threads,
             out,
-            first: raw.first.get_ref().clone(),
-            second: raw.second.get_ref().clone(),
+            first,
+            second,
             elo0: *raw.elo0.get_ref(),
             settings,
         },

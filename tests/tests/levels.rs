@@ -138,3 +138,48 @@ fn a_human_meets_the_hard_chinese_checkers_level_at_every_table() {
         String::from_utf8_lossy(&output.stderr)
     );
 }
+
+/// A tournament config names shipped levels as `level:NAME`; the run plays (and records)
+/// the spec the game's shipped `difficulty.toml` gives each, and a level the file lacks
+/// is refused naming the config's field and the file.
+#[test]
+fn a_run_config_seats_the_shipped_levels_by_name() {
+    let dir = end_to_end::scratch("run-levels");
+    let levels =
+        end_to_end::csv_rows(&end_to_end::repo_root().join("results/leapfrog/difficulty.csv"));
+    let spec_of = |level: &str| {
+        levels
+            .iter()
+            .find(|row| row["level"] == level)
+            .map(|row| row["spec"].clone())
+            .expect("a shipped level")
+    };
+    let config = |second: &str| {
+        format!(
+            "game = \"leapfrog\"\nseed = 3\ngames_per_pair = 2\nout = {:?}\n\n\
+             [[agent]]\nname = \"easy\"\nspec = \"level:easy\"\n\n\
+             [[agent]]\nname = \"other\"\nspec = \"{second}\"\n",
+            dir.join("out").display().to_string()
+        )
+    };
+    let path = dir.join("run.toml");
+    std::fs::write(&path, config("level:hard")).unwrap();
+    let output = end_to_end::run(&["run", path.to_str().unwrap(), "--force"]);
+    assert!(output.status.success(), "{}", end_to_end::stderr(&output));
+    let games = end_to_end::csv_rows(&dir.join("out/games.csv"));
+    assert_eq!(games.len(), 4, "two games a pair, each seat order");
+    let recorded = std::fs::read_to_string(dir.join("out/config.toml")).unwrap();
+    for level in ["easy", "hard"] {
+        assert!(recorded.contains(&spec_of(level)), "{level}: {recorded}");
+    }
+    std::fs::write(&path, config("level:expert")).unwrap();
+    let output = end_to_end::run(&["run", path.to_str().unwrap(), "--force"]);
+    assert_eq!(output.status.code(), Some(2), "bad input");
+    let error = end_to_end::stderr(&output);
+    assert!(
+        error.contains("field `spec`")
+            && error.contains("no level \"expert\"")
+            && error.contains("results/leapfrog/difficulty.toml"),
+        "{error}"
+    );
+}

@@ -311,9 +311,11 @@ pub fn parse(path: &Path, text: &str) -> Result<CalibrationConfig, ArenaError> {
                 format!("field `name`: duplicate reference name {name:?}"),
             ));
         }
-        check_spec(&game, entry.spec.get_ref())
+        let spec = crate::levels::resolve_shipped(entry.spec.get_ref(), &game)
             .map_err(|e| at(entry.spec.span(), format!("field `spec`: {e}")))?;
-        reference.push(AgentEntry::of_spec(name, entry.spec.get_ref()));
+        check_spec(&game, &spec)
+            .map_err(|e| at(entry.spec.span(), format!("field `spec`: {e}")))?;
+        reference.push(AgentEntry::of_spec(name, &spec));
     }
     let anchor = match &raw.anchor {
         None => reference[0].name.clone(),
@@ -511,7 +513,16 @@ pub(crate) fn most_games(identity: &CalibrationIdentity) -> u64 {
             pairings(references + levels).saturating_mul(u64::from(identity.final_pairs)),
         );
     let gsprt_batch = u64::from(identity.gsprt.batch_pairs.min(identity.gsprt.max_pairs));
-    kept_pairs.saturating_add(gsprt_batch).saturating_mul(2)
+    // A unit is a pair of games with two players, and a set of one game a seat with more.
+    let games_per_unit = identity
+        .game
+        .parse::<GameSpec>()
+        .ok()
+        .and_then(|game| game.limits().ok())
+        .map_or(2, |limits| limits.players.max(2) as u64);
+    kept_pairs
+        .saturating_add(gsprt_batch)
+        .saturating_mul(games_per_unit)
 }
 
 fn positive(
@@ -665,6 +676,10 @@ mod tests {
         // pairs: ladder 120 + scan 720 + refinement 17,280 + final 3,000 + a GSPRT batch
         // of 40 pairs, two games each.
         assert_eq!(most_games(&shipped.identity), 42_320);
+        // With six players a unit is a set of six games, not a pair.
+        let mut six = shipped.identity.clone();
+        six.game = "chinese-checkers:players=6".into();
+        assert_eq!(most_games(&six), 42_320 * 3);
         for changes in [
             &["batch_pairs = 4294967295", "max_pairs = 4294967295"][..],
             &["max_steps = 4294967295"],
