@@ -7,7 +7,7 @@ use std::fmt;
 use super::rules::{moving_directions, parse_options, DEFAULTS, LINE, SIZE};
 use super::{Alquerque, AlquerqueMove};
 use crate::game::ParseError;
-use crate::games::family::Colour;
+use crate::games::family::{option_pairs, Colour};
 use crate::games::grid;
 
 impl AlquerqueMove {
@@ -127,13 +127,7 @@ pub(super) fn parse_position(text: &str) -> Result<Alquerque, ParseError> {
             )))
         }
     };
-    let mut pairs = Vec::new();
-    for word in words {
-        let (key, value) = word
-            .split_once('=')
-            .ok_or_else(|| error(format!("an option key=value, not {word:?}")))?;
-        pairs.push((key, value));
-    }
+    let pairs = option_pairs(words).map_err(error)?;
     let options = parse_options(pairs.into_iter()).map_err(|e| error(e.to_string()))?;
     Ok(Alquerque::from_pieces(
         white as u32,

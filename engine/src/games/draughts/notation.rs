@@ -13,7 +13,7 @@ use super::movegen::{crowning_squares, men_forward, parachutist_steps};
 use super::rules::{Colour, CrownInCapture, KingRange, Removal, Rules};
 use super::{default_cap, default_options, BitsOf, Draughts, DraughtsMove, Kind};
 use crate::game::{Game, ParseError};
-use crate::games::family::{parse_options, DRAUGHTS_KEYS};
+use crate::games::family::{option_pairs, parse_options, DRAUGHTS_KEYS};
 use crate::games::family::{KING, PARACHUTIST};
 use crate::notation_text::{Buffered, MoveTextSink};
 
@@ -30,17 +30,8 @@ pub(super) fn parse_position<R: Rules>(text: &str) -> Result<Draughts<R>, ParseE
         .ok_or_else(|| ParseError::new("position", text, POSITION_FORM))?;
     let mut position =
         parse_fen::<R>(fen).map_err(|e| ParseError::new("position", text, e.expected))?;
-    let mut pairs = Vec::new();
-    for word in words {
-        let (key, value) = word.split_once('=').ok_or_else(|| {
-            ParseError::new(
-                "position",
-                text,
-                format!("an option key=value, not {word:?}"),
-            )
-        })?;
-        pairs.push((key, value));
-    }
+    let pairs =
+        option_pairs(words).map_err(|expected| ParseError::new("position", text, expected))?;
     position.options = parse_options(
         R::NAME,
         DRAUGHTS_KEYS,

@@ -12,7 +12,9 @@ use super::board::{opposite, step, Square};
 use super::rules::{for_colour, Rules64};
 use super::{default_options, Draughts64, Draughts64Move, DEFAULT_CAP};
 use crate::game::{Game, ParseError};
-use crate::games::family::{parse_options, BitSet, Colour, CrownInCapture, Removal, DRAUGHTS_KEYS};
+use crate::games::family::{
+    option_pairs, parse_options, BitSet, Colour, CrownInCapture, Removal, DRAUGHTS_KEYS,
+};
 use crate::games::family::{BLACK, KING};
 
 /// What a position string looks like, for error messages.
@@ -40,17 +42,8 @@ pub(super) fn parse_position<R: Rules64>(text: &str) -> Result<Draughts64<R>, Pa
     };
     let mut position =
         parse_board::<R>(&board).map_err(|e| ParseError::new("position", text, e.expected))?;
-    let mut pairs = Vec::new();
-    for word in options {
-        let (key, value) = word.split_once('=').ok_or_else(|| {
-            ParseError::new(
-                "position",
-                text,
-                format!("an option key=value, not {word:?}"),
-            )
-        })?;
-        pairs.push((key, value));
-    }
+    let pairs = option_pairs(options.iter().copied())
+        .map_err(|expected| ParseError::new("position", text, expected))?;
     position.options = parse_options(
         R::NAME,
         DRAUGHTS_KEYS,

@@ -4,6 +4,23 @@
 
 use crate::game::{read_ply_cap, GameError};
 
+/// The `key=value` words that follow the board of a family position (draughts, Konane,
+/// Alquerque), as the pairs the games' option readers take.
+///
+/// # Errors
+/// A word without `=`: the message says what was expected.
+pub(crate) fn option_pairs<'a>(
+    words: impl IntoIterator<Item = &'a str>,
+) -> Result<Vec<(&'a str, &'a str)>, String> {
+    words
+        .into_iter()
+        .map(|word| {
+            word.split_once('=')
+                .ok_or_else(|| format!("an option key=value, not {word:?}"))
+        })
+        .collect()
+}
+
 /// The options a game of the family takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct OptionKeys {

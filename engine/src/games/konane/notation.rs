@@ -6,7 +6,7 @@ use std::fmt;
 use super::rules::{parse_options, DARK, DEFAULT_CAP};
 use super::{Konane, KonaneMove};
 use crate::game::ParseError;
-use crate::games::family::Colour;
+use crate::games::family::{option_pairs, Colour};
 use crate::games::grid;
 
 impl fmt::Display for KonaneMove {
@@ -85,13 +85,7 @@ pub(super) fn parse_position(text: &str) -> Result<Konane, ParseError> {
     if white | black == !0 && side == Colour::White {
         return Err(error("on the full board Black moves first".into()));
     }
-    let mut pairs = Vec::new();
-    for word in words {
-        let (key, value) = word
-            .split_once('=')
-            .ok_or_else(|| error(format!("an option key=value, not {word:?}")))?;
-        pairs.push((key, value));
-    }
+    let pairs = option_pairs(words).map_err(error)?;
     let mut position = Konane::from_pieces(white, black, side);
     position.cap = parse_options(pairs.into_iter()).map_err(|e| error(e.to_string()))?;
     Ok(position)
