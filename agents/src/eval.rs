@@ -7,7 +7,7 @@
 //! ([`crate::solved::Solved`]): those are traits of their own, since neither is an
 //! opinion of a position.
 
-use engine::{Game, Seat};
+use engine::{Game, Seat, MAX_PLAYERS};
 
 /// A game that the searching agents can play: it has an evaluation.
 pub trait Evaluate: Game {
@@ -20,6 +20,21 @@ pub trait Evaluate: Game {
     /// measure of what the full evaluation gains. The default is [`Evaluate::evaluate`].
     fn evaluate_basic(&self, seat: Seat) -> i32 {
         self.evaluate(seat)
+    }
+
+    /// [`Evaluate::evaluate`] for every seat, into `values[..players]`: for searches
+    /// that keep one value a seat (max^n). The default asks once a seat.
+    fn evaluate_all(&self, values: &mut [i32; MAX_PLAYERS]) {
+        for seat in Seat::all(self.players()) {
+            values[seat.index()] = self.evaluate(seat);
+        }
+    }
+
+    /// A move that only hands the turn to the next seat, whether or not the rules let
+    /// the seat to move pass: for best-reply search, where the opponents other than
+    /// the one replying sit out. `None` (the default) where the game has none.
+    fn null_move(&self) -> Option<Self::Move> {
+        None
     }
 
     /// Whether the position is the middle of an exchange: the side to move must capture

@@ -118,12 +118,12 @@ mod tests {
         assert_eq!(
             error("mcts:iteration=5"),
             "unknown key \"iteration\" for agent mcts: valid keys are iterations, c, \
-             playout_plies, playout, playout_epsilon, table, epsilon, temperature"
+             playout_plies, playout, playout_epsilon, eval, table, epsilon, temperature"
         );
         assert_eq!(
             error("minimax:depth=3,depth=4"),
             "key \"depth\" given twice for agent minimax: valid keys are depth, nodes, \
-             tt_mib, search, eval, table, epsilon, temperature"
+             tt_mib, search, eval, multi, table, epsilon, temperature"
         );
     }
 

@@ -21,6 +21,7 @@ pub mod factory;
 pub mod greedy;
 pub mod mcts;
 pub mod minimax;
+pub mod multiplayer;
 pub mod noise;
 pub mod perfect;
 pub mod perfect_english;

@@ -64,6 +64,10 @@ pub struct MctsSettings {
     /// The chance that a greedy playout plays a random move instead
     /// (`playout_epsilon`, 0 to 1; default 0.1).
     pub playout_epsilon: f64,
+    /// Greedy playouts and capped rewards of the game's plainer evaluation
+    /// ([`Playouts::playout_gain_basic`], [`Playouts::capped_rewards_basic`];
+    /// `eval=basic`, default `eval=full`): for measuring what the full one gains.
+    pub basic_eval: bool,
 }
 
 impl Default for MctsSettings {
@@ -74,6 +78,7 @@ impl Default for MctsSettings {
             playout_plies: 0,
             playout: None,
             playout_epsilon: 0.1,
+            basic_eval: false,
         }
     }
 }
@@ -108,6 +113,7 @@ impl MctsSettings {
                 0.0..=1.0,
                 "a number from 0 to 1",
             )?,
+            basic_eval: spec.word("eval", &["full", "basic"], "full or basic")? == Some(1),
         })
     }
 }
@@ -328,6 +334,7 @@ impl<G: Playouts + Solved> MctsAgent<G> {
                     rewards[seat.index()] = outcome.score(seat);
                 }
             }
+            None if self.settings.basic_eval => work.capped_rewards_basic(&mut rewards),
             None => work.capped_rewards(&mut rewards),
         }
         for &index in &self.path {
@@ -390,12 +397,22 @@ impl<G: Playouts + Solved> MctsAgent<G> {
         self.settings.playout.unwrap_or(G::PLAYOUT) == Playout::Greedy
     }
 
+    /// What `mv` gains in `work` for greedy playouts, by the evaluation the spec chose.
+    #[inline]
+    fn gain(&self, work: &G, mv: G::Move) -> i32 {
+        if self.settings.basic_eval {
+            work.playout_gain_basic(mv)
+        } else {
+            work.playout_gain(mv)
+        }
+    }
+
     /// The move of `moves` with the largest playout gain in `work`, ties broken at
     /// random.
     fn greediest(&mut self, work: &G) -> G::Move {
         let (mut best, mut gain, mut ties) = (self.moves[0], i32::MIN, 0u32);
         for &mv in &self.moves {
-            let g = work.playout_gain(mv);
+            let g = self.gain(work, mv);
             if g > gain {
                 (best, gain, ties) = (mv, g, 1);
             } else if g == gain {
@@ -418,8 +435,14 @@ impl<G: Playouts + Solved> MctsAgent<G> {
             self.moves.swap(i, j);
         }
         if self.greedy_playouts() {
-            self.moves
-                .sort_unstable_by_key(|mv| std::cmp::Reverse(work.playout_gain(*mv)));
+            let basic = self.settings.basic_eval;
+            self.moves.sort_unstable_by_key(|mv| {
+                std::cmp::Reverse(if basic {
+                    work.playout_gain_basic(*mv)
+                } else {
+                    work.playout_gain(*mv)
+                })
+            });
         }
         let mover = work.to_move();
         let first = self.tree.len();

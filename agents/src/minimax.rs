@@ -33,6 +33,9 @@
 //! two coalition moves in a row keep the same window. Paranoid search is pessimistic but
 //! sound: the root seat is guaranteed at least the value found.
 //!
+//! The `multi` knob chooses max^n or best-reply search instead for more than two seats
+//! ([`crate::multiplayer`]); paranoid is the default.
+//!
 //! # The transposition table and fixed-depth values
 //! A table entry cuts the search only when it was stored at exactly the remaining depth
 //! (a deeper entry would change the value). Entries store decisive values relative to
@@ -63,6 +66,7 @@ use engine::{Game, Outcome, Seat, MAX_PLAYERS};
 
 use crate::agent::{Agent, SearchInfo};
 use crate::eval::Evaluate;
+use crate::multiplayer::{Context, MultiSearch, MultiSearcher};
 use crate::solved::Solved;
 use crate::spec::{AgentSpec, SpecError};
 use crate::tt::{Bound, TranspositionTable};
@@ -136,7 +140,7 @@ pub fn is_leaf<G: Evaluate>(position: &G, depth: u32, ply: u32, resolve: bool) -
 
 /// A decisive value measured from the node rather than the root, for the table.
 #[inline]
-fn value_to_table(value: i32, ply: u32) -> i32 {
+pub(crate) fn value_to_table(value: i32, ply: u32) -> i32 {
     if value >= DECISIVE {
         value + ply as i32
     } else if value <= -DECISIVE {
@@ -148,7 +152,7 @@ fn value_to_table(value: i32, ply: u32) -> i32 {
 
 /// The inverse of [`value_to_table`] at `ply`.
 #[inline]
-fn value_from_table(value: i32, ply: u32) -> i32 {
+pub(crate) fn value_from_table(value: i32, ply: u32) -> i32 {
     if value >= DECISIVE {
         value - ply as i32
     } else if value <= -DECISIVE {
@@ -179,6 +183,9 @@ pub struct MinimaxSettings {
     /// The game's plainer evaluation ([`Evaluate::evaluate_basic`]; `eval=basic`, default
     /// `eval=full`).
     pub basic_eval: bool,
+    /// The search with more than two seats (`multi=paranoid|maxn|brs`; default
+    /// paranoid, this module's own search).
+    pub multi: MultiSearch,
 }
 
 impl Default for MinimaxSettings {
@@ -189,6 +196,7 @@ impl Default for MinimaxSettings {
             tt_mib: 16,
             plain: false,
             basic_eval: false,
+            multi: MultiSearch::Paranoid,
         }
     }
 }
@@ -219,6 +227,7 @@ impl MinimaxSettings {
             tt_mib: tt_mib as usize,
             plain,
             basic_eval,
+            multi: MultiSearch::from_spec(spec)?,
         })
     }
 }
@@ -321,7 +330,13 @@ pub struct MinimaxAgent<G: Game> {
     /// Endgame tables (`table=FILE`): a position they cover below the root takes their
     /// value instead of being searched.
     tables: Option<Arc<Endgame>>,
+    /// Max^n or best-reply search, when the `multi` knob names one.
+    multi: Option<Box<MultiSearcher<G>>>,
 }
+
+/// Salts the keys of max^n and best-reply searches apart from paranoid ones: their
+/// values mean something else.
+const MULTI_SALT: u64 = 0x6D75_6C74_6973_6561;
 
 impl<G: Evaluate + Solved> MinimaxAgent<G> {
     /// A minimax player with `settings`, described by `spec`. Allocates its table and
@@ -349,6 +364,8 @@ impl<G: Evaluate + Solved> MinimaxAgent<G> {
             horizon: false,
             info: SearchInfo::default(),
             tables: None,
+            multi: (settings.multi != MultiSearch::Paranoid)
+                .then(|| Box::new(MultiSearcher::new(settings.multi))),
         }
     }
 
@@ -380,6 +397,30 @@ impl<G: Evaluate + Solved> MinimaxAgent<G> {
         self.root_seat = position.to_move();
         self.key_salt = ROOT_KEYS[self.root_seat.index()];
         self.table.new_search();
+        if let Some(multi) = self
+            .multi
+            .as_mut()
+            .filter(|m| !exact_root && m.applies(position))
+        {
+            let mut context = Context {
+                table: &mut self.table,
+                key_salt: self.key_salt ^ MULTI_SALT,
+                max_depth: self.settings.depth,
+                nodes: self.settings.nodes,
+                basic_eval: self.settings.basic_eval,
+            };
+            let found = multi.search(position, &mut context);
+            self.nodes = found.nodes;
+            self.info = SearchInfo {
+                nodes: found.nodes,
+                iterations: 0,
+                depth: found.depth,
+                value: Some(found.value as f64),
+                proven: false,
+                noise: false,
+            };
+            return found;
+        }
         for score in &mut self.history {
             *score /= 2;
         }
@@ -847,7 +888,7 @@ mod tests {
                 nodes: None,
                 tt_mib: 1,
                 plain: true,
-                basic_eval: false,
+                ..MinimaxSettings::default()
             };
             let mut resolved = agent::<EnglishDraughts>(1, None);
             let mut horizon = MinimaxAgent::<EnglishDraughts>::new("p".into(), plain);

@@ -52,6 +52,18 @@ pub trait Playouts: Evaluate {
             rewards[seat.index()] = outcome.score(seat);
         }
     }
+
+    /// [`Playouts::playout_gain`] of the game's plainer evaluation, for the `eval=basic`
+    /// knob of MCTS. The default is the full one.
+    fn playout_gain_basic(&self, mv: Self::Move) -> i32 {
+        self.playout_gain(mv)
+    }
+
+    /// [`Playouts::capped_rewards`] of the game's plainer evaluation, for the
+    /// `eval=basic` knob of MCTS. The default is the full one.
+    fn capped_rewards_basic(&self, rewards: &mut [f64; MAX_PLAYERS]) {
+        self.capped_rewards(rewards)
+    }
 }
 
 /// The rewards of a capped playout in a two-player game: seat A's is a logistic of its
