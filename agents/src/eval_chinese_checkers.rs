@@ -33,10 +33,10 @@ mod cc_weights {
     /// How far behind the mean the rearmost piece may lie unpunished.
     pub const STRAGGLER_SLACK: i32 = 3;
     /// Each move the solitaire bound says the seat still needs, beyond the rows, in
-    /// quarters of a row. Measured (BENCHMARKS.md): at a whole row or more a move, the
+    /// quarters of a row. Measured (BENCHMARKS.md): at two rows or more a move, the
     /// search trades rows of progress for row counts that only look like ladders (the
     /// bound forgets which hole of a row a piece is on) and loses to the basic
-    /// standing; at three quarters it wins.
+    /// standing; at a whole row it gains nothing measurable; at three quarters it wins.
     pub const MOVE: i32 = 3;
     /// A piece outside the goal with no forward step and no forward hop (it costs a
     /// move sideways before it advances again), in quarters of a row.

@@ -162,6 +162,29 @@ pub(crate) fn value_from_table(value: i32, ply: u32) -> i32 {
     }
 }
 
+/// The value a table entry gives a node `depth` plies from the horizon at `ply` within
+/// `(alpha, beta)`, when it cuts the search there: stored at exactly that depth, and
+/// exact or a bound outside the window.
+#[inline]
+pub(crate) fn table_cut(
+    entry: &crate::tt::Entry,
+    depth: u32,
+    ply: u32,
+    alpha: i32,
+    beta: i32,
+) -> Option<i32> {
+    if entry.depth != depth {
+        return None;
+    }
+    let value = value_from_table(entry.value, ply);
+    let cuts = match entry.bound {
+        Bound::Exact => true,
+        Bound::Lower => value >= beta,
+        Bound::Upper => value <= alpha,
+    };
+    cuts.then_some(value)
+}
+
 /// Table keys differ by root seat: with paranoid search, values depend on whose search it
 /// is.
 const ROOT_KEYS: [u64; MAX_PLAYERS] = engine::zobrist::keys(0x4D49_4E49_4D41_5800);
@@ -639,17 +662,9 @@ impl<G: Evaluate + Solved> MinimaxAgent<G> {
         };
         if let Some(entry) = entry {
             table_move = entry.best;
-            if entry.depth == depth {
-                let value = value_from_table(entry.value, ply);
-                let cuts = match entry.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => value >= beta,
-                    Bound::Upper => value <= alpha,
-                };
-                if cuts {
-                    self.horizon = true;
-                    return value;
-                }
+            if let Some(value) = table_cut(&entry, depth, ply, alpha, beta) {
+                self.horizon = true;
+                return value;
             }
         }
 

@@ -30,7 +30,7 @@ use engine::{Game, Seat, MAX_PLAYERS};
 
 use crate::eval::Evaluate;
 use crate::minimax::{
-    terminal_value, value_from_table, value_to_table, SearchResult, DECISIVE, EVAL_LIMIT,
+    table_cut, terminal_value, value_to_table, SearchResult, DECISIVE, EVAL_LIMIT,
 };
 use crate::spec::{AgentSpec, SpecError};
 use crate::tt::{Bound, TranspositionTable};
@@ -54,6 +54,17 @@ fn maxn_key(
         .map(|seat| values[seat] as i64)
         .sum();
     (values[mover], -others, Reverse(*values))
+}
+
+/// The index of the `k`-th move searched when the table's move is `first`: that one
+/// first, then the others in their order.
+#[inline]
+fn table_first(k: usize, first: usize) -> usize {
+    match k {
+        0 => first,
+        k if k <= first => k - 1,
+        k => k,
+    }
 }
 
 /// How a search treats more than two seats (`multi`).
@@ -268,12 +279,7 @@ impl<G: Evaluate> MultiSearcher<G> {
         let players = position.players();
         let mut best: Option<(usize, [i32; MAX_PLAYERS])> = None;
         for k in 0..count {
-            // The table's move first, then the others in their order.
-            let index = match k {
-                0 => first,
-                k if k <= first => k - 1,
-                k => k,
-            };
+            let index = table_first(k, first);
             let mv = self.moves[at][index];
             position.play_unchecked(mv);
             let values = self.maxn(position, context, depth - 1, ply + 1);
@@ -339,17 +345,9 @@ impl<G: Evaluate> MultiSearcher<G> {
         if use_table {
             if let Some(entry) = context.table.probe(key) {
                 table_move = entry.best;
-                if entry.depth == depth {
-                    let value = value_from_table(entry.value, ply);
-                    let cuts = match entry.bound {
-                        Bound::Exact => true,
-                        Bound::Lower => value >= beta,
-                        Bound::Upper => value <= alpha,
-                    };
-                    if cuts {
-                        self.horizon = true;
-                        return value;
-                    }
+                if let Some(value) = table_cut(&entry, depth, ply, alpha, beta) {
+                    self.horizon = true;
+                    return value;
                 }
             }
         }
@@ -361,11 +359,7 @@ impl<G: Evaluate> MultiSearcher<G> {
             let count = self.moves[at].len();
             let first = table_move.filter(|best| *best < count).unwrap_or(0);
             for k in 0..count {
-                let index = match k {
-                    0 => first,
-                    k if k <= first => k - 1,
-                    k => k,
-                };
+                let index = table_first(k, first);
                 let mv = self.moves[at][index];
                 position.play_unchecked(mv);
                 let value = self.best_reply(position, context, depth - 1, ply + 1, alpha, beta);
