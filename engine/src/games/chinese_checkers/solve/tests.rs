@@ -85,11 +85,20 @@ fn a_node_limit_stops_the_proof_with_what_it_ruled_out() {
         nodes: 20_000,
         table_entries: 1 << 16,
     };
-    let crossing = shortest_crossing(BoardShape::Diamond, 1_000, limits).unwrap();
+    let mut rounds = Vec::new();
+    let crossing = shortest_crossing(BoardShape::Diamond, 1_000, limits, |longest, _, _| {
+        rounds.push(longest)
+    })
+    .unwrap();
     assert!(crossing.stopped.is_some());
     assert!(!crossing.is_proved());
     assert_eq!(crossing.start_bound, 19);
-    assert!(crossing.proved_at_least >= 20, "{crossing:?}");
+    // The beam of 1,000 finds 30 moves. The round for 19 moves fits in 20,000
+    // positions; the one for 21 does not.
+    assert_eq!(crossing.moves.len(), 30);
+    rounds.dedup();
+    assert_eq!(rounds, [19, 21]);
+    assert_eq!(crossing.proved_at_least, 20, "{crossing:?}");
     assert!(crossing.moves.len() as u32 >= crossing.proved_at_least);
     assert!(replay("diamond", "1", &crossing.moves).is_over());
     let game = shortest_game(BoardShape::Diamond, 1_000, limits).unwrap();
