@@ -2,7 +2,8 @@
 # Recalibrates every game's shipped levels: configs/calibrate-leapfrog.toml and each
 # configs/calibrate/*.toml, one after another, each into the folder its config names
 # (results/<game>, and results/chinese-checkers-<n>p for Chinese checkers at tables of
-# 2, 3, 4 and 6), replacing what is there. Each calibration reproduces its shipped
+# 2, 3, 4 and 6, and results/leapfrog-by-seat for Leapfrog Race's hard level aimed at
+# each seat), replacing what is there. Each calibration reproduces its shipped
 # files byte for byte; `git diff results/` shows any that did not. Prints the seconds
 # each took. On 2 cores the whole set takes about 35 minutes for Leapfrog Race and the
 # draughts family and 25 to 35 more for Chinese checkers (4 to 11 minutes a table on

@@ -1,7 +1,8 @@
 //! Fits the weights of the draughts evaluation's linear terms to game results, by
 //! logistic regression (the method of Texel-style tuning, with a Newton solver).
 //!
-//! 1. Self-play: `--games` games of English checkers between two copies of
+//! 1. Self-play: `--games` games of `--game` (English checkers by default; any
+//!    diagonal draughts variant but Suicide, which keeps its own count) between two copies of
 //!    `--spec` (by default a small minimax with a little noise, so that games differ and
 //!    some are decided), each from `--opening-plies` seeded random plies. Every game's
 //!    seed follows from `--seed`: the data are the same on every run.
@@ -12,19 +13,24 @@
 //!    ridge, by Newton's method; terms that never vary are left at their current weight.
 //!    The weights are then scaled so that a man is worth 100.
 //! 4. Check: the log-loss on the last fifth of the games (held out of the fit) of the
-//!    fitted weights against the current and the basic ones, each with its best scale.
+//!    fitted weights against the variant's current and basic ones, each with its best
+//!    scale.
 //!
 //! ```sh
 //! cargo run --release -p agents --example tune_draughts -- --games 1000 --seed 1
+//! cargo run --release -p agents --example tune_draughts -- --game international --games 1000 --seed 1
 //! ```
 
 use std::env;
 use std::thread;
 
-use agents::eval_draughts::{terms, Weights, BASIC_SHORT, TERMS, TERM_NAMES, TUNED_SHORT};
+use agents::eval_draughts::{basic, terms, tuned, Weights, TERMS, TERM_NAMES};
 use agents::{build, Evaluate};
-use engine::games::draughts::EnglishDraughts;
-use engine::{Game, Seat};
+use engine::games::draughts::{
+    Brazilian, Canadian, Corner, Czech, English, International, Italian, OneWay, Parachute,
+    Portuguese, Rules, Russian, Thai,
+};
+use engine::{Draughts, Game, Seat};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -32,6 +38,7 @@ use rand_chacha::ChaCha8Rng;
 type Sample = ([f64; TERMS], f64);
 
 struct Options {
+    game: String,
     games: u64,
     seed: u64,
     spec: String,
@@ -41,6 +48,7 @@ struct Options {
 
 fn options() -> Result<Options, String> {
     let mut o = Options {
+        game: "english".into(),
         games: 1000,
         seed: 1,
         spec: "minimax:nodes=1500,epsilon=0.03".into(),
@@ -58,13 +66,14 @@ fn options() -> Result<Options, String> {
         match pair[0].as_str() {
             "--games" => o.games = number()?.clamp(10, 1_000_000),
             "--seed" => o.seed = number()?,
+            "--game" => o.game = value.clone(),
             "--spec" => o.spec = value.clone(),
             "--opening-plies" => o.opening_plies = number()?.min(40) as u32,
             "--threads" => o.threads = number()?.clamp(1, 64),
             other => {
                 return Err(format!(
-                    "unknown option {other:?}: expected --games, --seed, --spec, \
-                     --opening-plies or --threads"
+                    "unknown option {other:?}: expected --game, --games, --seed, \
+                     --spec, --opening-plies or --threads"
                 ))
             }
         }
@@ -73,16 +82,16 @@ fn options() -> Result<Options, String> {
 }
 
 /// The labelled positions of game `index`.
-fn play_game(o: &Options, index: u64) -> Vec<Sample> {
+fn play_game<R: Rules>(o: &Options, index: u64) -> Vec<Sample> {
     let seed = o.seed.wrapping_mul(1_000_003).wrapping_add(index);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut players = [
-        build::<EnglishDraughts>(&o.spec).expect("a valid spec"),
-        build::<EnglishDraughts>(&o.spec).expect("a valid spec"),
+        build::<Draughts<R>>(&o.spec).expect("a valid spec"),
+        build::<Draughts<R>>(&o.spec).expect("a valid spec"),
     ];
     players[0].reset(seed ^ 0xA);
     players[1].reset(seed ^ 0xB);
-    let mut position = EnglishDraughts::start();
+    let mut position = Draughts::<R>::start();
     let mut moves = Vec::new();
     let mut seen: Vec<[f64; TERMS]> = Vec::new();
     let mut ply = 0;
@@ -105,7 +114,7 @@ fn play_game(o: &Options, index: u64) -> Vec<Sample> {
 }
 
 /// Every game's positions, game by game in order, played on `o.threads` threads.
-fn self_play(o: &Options) -> Vec<Vec<Sample>> {
+fn self_play<R: Rules>(o: &Options) -> Vec<Vec<Sample>> {
     let mut games: Vec<Vec<Sample>> = vec![Vec::new(); o.games as usize];
     thread::scope(|scope| {
         let handles: Vec<_> = (0..o.threads)
@@ -113,7 +122,7 @@ fn self_play(o: &Options) -> Vec<Vec<Sample>> {
                 scope.spawn(move || {
                     (t..o.games)
                         .step_by(o.threads as usize)
-                        .map(|i| (i, play_game(o, i)))
+                        .map(|i| (i, play_game::<R>(o, i)))
                         .collect::<Vec<_>>()
                 })
             })
@@ -237,11 +246,35 @@ fn main() {
             std::process::exit(2);
         }
     };
-    if let Err(e) = build::<EnglishDraughts>(&o.spec) {
-        eprintln!("tune_draughts: --spec: {e}");
+    let result = match o.game.as_str() {
+        "english" => tune::<English>(&o),
+        "czech" => tune::<Czech>(&o),
+        "corner" => tune::<Corner>(&o),
+        "one-way" => tune::<OneWay>(&o),
+        "parachute" => tune::<Parachute>(&o),
+        "international" => tune::<International>(&o),
+        "russian" => tune::<Russian>(&o),
+        "canadian" => tune::<Canadian>(&o),
+        "thai" => tune::<Thai>(&o),
+        "brazilian" => tune::<Brazilian>(&o),
+        "portuguese" => tune::<Portuguese>(&o),
+        "italian" => tune::<Italian>(&o),
+        other => Err(format!(
+            "--game: unknown game {other:?}: expected a diagonal draughts variant other \
+             than suicide (english, international, russian, ...)"
+        )),
+    };
+    if let Err(message) = result {
+        eprintln!("tune_draughts: {message}");
         std::process::exit(2);
     }
-    let games = self_play(&o);
+}
+
+/// Plays, fits and prints the fitted weights of variant `R`.
+fn tune<R: Rules>(o: &Options) -> Result<(), String> {
+    build::<Draughts<R>>(&o.spec).map_err(|e| format!("--spec: {e}"))?;
+    let (current, basic) = (tuned::<R>(), basic::<R>());
+    let games = self_play::<R>(o);
     let split = games.len() * 4 / 5;
     let train: Vec<Sample> = games[..split].iter().flatten().copied().collect();
     let test: Vec<Sample> = games[split..].iter().flatten().copied().collect();
@@ -267,8 +300,8 @@ fn main() {
         .position(|&i| TERM_NAMES[i] == "man")
         .map(|k| beta[k + 1])
         .filter(|b| *b > 0.0)
-        .expect("the man term varies and counts for its side");
-    let mut fitted: Weights = TUNED_SHORT;
+        .ok_or("the man term never varied or did not count for its side: more games needed")?;
+    let mut fitted: Weights = *current;
     for (k, &i) in used.iter().enumerate() {
         fitted[i] = (100.0 * beta[k + 1] / man) as f32;
     }
@@ -276,7 +309,7 @@ fn main() {
         "intercept {:.4} (the first seat's edge), a man = {man:.4} logits",
         beta[0]
     );
-    for ((name, fit), current) in TERM_NAMES.iter().zip(&fitted).zip(&TUNED_SHORT) {
+    for ((name, fit), current) in TERM_NAMES.iter().zip(&fitted).zip(current) {
         println!("{name:>13} {fit:>8.1} (current {current:>6.1})");
     }
     let rounded: Vec<String> = fitted.iter().map(|w| format!("{:.1}", w)).collect();
@@ -284,7 +317,8 @@ fn main() {
     println!(
         "held-out log-loss: fitted {:.5}, current {:.5}, basic {:.5}",
         log_loss(&test, &fitted),
-        log_loss(&test, &TUNED_SHORT),
-        log_loss(&test, &BASIC_SHORT)
+        log_loss(&test, current),
+        log_loss(&test, basic)
     );
+    Ok(())
 }

@@ -56,9 +56,17 @@ pub const BASIC_FLYING: Weights = [100.0, 300.0, 90.0, 6.0, 0.0, 3.0, 3.0, 0.0, 
 /// advances cost, late ones pay; a man counts for less as the board empties (kings
 /// endings with a man more are often drawn at this depth); runaways pay.
 pub const TUNED_SHORT: Weights = [100.0, 148.0, 90.0, 4.2, -3.3, -8.2, 4.9, 18.8, 1.1, -34.6];
-/// For the variants with flying kings, not yet tuned: the basic weights, a king worth
-/// three men, with the ending knowledge.
+/// For the variants with flying kings that have no fitted weights of their own: the basic
+/// weights, a king worth three men, with the ending knowledge. (Weights fitted the same
+/// way to Russian and Brazilian games predicted their results better and played no
+/// better: BENCHMARKS.md.)
 pub const TUNED_FLYING: Weights = BASIC_FLYING;
+/// Fitted to 2,000 self-play games of International draughts by
+/// `examples/tune_draughts.rs --game international --games 2000 --seed 1` (see
+/// BENCHMARKS.md): a king is worth about two and a quarter men, and material counts for
+/// less as the board empties.
+pub const TUNED_INTERNATIONAL: Weights =
+    [100.0, 224.4, 90.0, 10.3, -1.6, -6.5, 5.1, 26.2, -0.4, -79.7];
 
 /// Pieces at the start of every variant's game, per side, that the phase is measured by
 /// (12 on 8x8, 20 on 10x10, 30 on 12x12; Thai's 8 men make its openings look later).
@@ -256,12 +264,22 @@ fn closeness<R: Rules>(hunters: BitsOf<R>, hunted: BitsOf<R>) -> u32 {
     size - total / count.max(1)
 }
 
-/// The tuned weights of variant `R`.
-fn tuned<R: Rules>() -> &'static Weights {
+/// The weights variant `R` plays with: its own fitted ones where it has them, else those
+/// of its kings' kind.
+pub fn tuned<R: Rules>() -> &'static Weights {
+    match R::NAME {
+        "international" => &TUNED_INTERNATIONAL,
+        _ if Draughts::<R>::flying_kings() => &TUNED_FLYING,
+        _ => &TUNED_SHORT,
+    }
+}
+
+/// The basic weights of variant `R` (the `eval=basic` knob).
+pub fn basic<R: Rules>() -> &'static Weights {
     if Draughts::<R>::flying_kings() {
-        &TUNED_FLYING
+        &BASIC_FLYING
     } else {
-        &TUNED_SHORT
+        &BASIC_SHORT
     }
 }
 
@@ -281,12 +299,7 @@ impl<R: Rules> Evaluate for Draughts<R> {
 
     /// Material, advancement, back rank and mobility alone.
     fn evaluate_basic(&self, seat: Seat) -> i32 {
-        let basic = if Draughts::<R>::flying_kings() {
-            &BASIC_FLYING
-        } else {
-            &BASIC_SHORT
-        };
-        evaluate_with(self, seat, basic, false)
+        evaluate_with(self, seat, basic::<R>(), false)
     }
 
     /// Material first, then how far the men have come: what the greedy player

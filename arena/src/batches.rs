@@ -91,11 +91,7 @@ impl BatchGame {
     /// it finished ahead of, one for a seat level with it), and the seats it met: two
     /// and one for a two-player game won.
     pub fn half_points(&self) -> (u64, u64) {
-        let places: Vec<u8> = self
-            .places
-            .split_whitespace()
-            .filter_map(|p| p.parse().ok())
-            .collect();
+        let places = self.places();
         let mine = self
             .seat
             .bytes()
@@ -103,20 +99,29 @@ impl BatchGame {
             .map(|b| usize::from(b.saturating_sub(b'A')));
         match mine {
             Some(mine) if mine < places.len() => {
-                let half_points = places
-                    .iter()
-                    .enumerate()
-                    .filter(|(seat, _)| *seat != mine)
-                    .map(|(_, place)| match place.cmp(&places[mine]) {
-                        std::cmp::Ordering::Greater => 2,
-                        std::cmp::Ordering::Equal => 1,
-                        std::cmp::Ordering::Less => 0,
-                    })
-                    .sum();
-                (half_points, places.len() as u64 - 1)
+                (half_points_at(&places, mine), places.len() as u64 - 1)
             }
             _ => (u64::from(self.first_result().half_points()), 1),
         }
+    }
+
+    /// Half-points of seat A (the seat that moved first) against each of the other seats,
+    /// as [`BatchGame::half_points`] counts them.
+    pub fn first_seat_half_points(&self) -> u64 {
+        let places = self.places();
+        if places.is_empty() {
+            u64::from(self.first_result().half_points())
+        } else {
+            half_points_at(&places, 0)
+        }
+    }
+
+    /// Each seat's place (games of 3 to 6 players; empty with two).
+    fn places(&self) -> Vec<u8> {
+        self.places
+            .split_whitespace()
+            .filter_map(|p| p.parse().ok())
+            .collect()
     }
 
     /// Search totals `(moves, nodes, iterations)` of the seat that `spec` played, when
@@ -130,6 +135,21 @@ impl BatchGame {
             None
         }
     }
+}
+
+/// Half-points of seat `seat` against each other seat, by `places`: two for a seat it
+/// finished ahead of, one for a seat level with it.
+fn half_points_at(places: &[u8], seat: usize) -> u64 {
+    places
+        .iter()
+        .enumerate()
+        .filter(|(other, _)| *other != seat)
+        .map(|(_, place)| match place.cmp(&places[seat]) {
+            std::cmp::Ordering::Greater => 2,
+            std::cmp::Ordering::Equal => 1,
+            std::cmp::Ordering::Less => 0,
+        })
+        .sum()
 }
 
 /// The games of one pair (two players: the agent named `one` first in the first game,
@@ -212,6 +232,8 @@ pub struct BatchPlayer<G: Game> {
     played_now: u64,
     /// Seats at the table: 2 plays pairs, more plays sets.
     players: usize,
+    /// Seat A's results against the other seats over every pair or set so far.
+    first_seat: SetRecord,
 }
 
 /// A matchup in a batch: two specs and how many game pairs they play.
@@ -256,6 +278,7 @@ impl<G: Playable> BatchPlayer<G> {
             next_batch: 0,
             played_now: 0,
             players,
+            first_seat: SetRecord::new(players),
         })
     }
 
@@ -283,6 +306,12 @@ impl<G: Playable> BatchPlayer<G> {
     /// Games played by this process (not read back from an interrupted run).
     pub fn played_now(&self) -> u64 {
         self.played_now
+    }
+
+    /// Seat A's record against the other seats over every game so far, whoever sat
+    /// where, one unit a pair (two players) or set: the first player's edge.
+    pub fn first_seat(&self) -> &SetRecord {
+        &self.first_seat
     }
 
     /// Games of every batch so far.
@@ -397,7 +426,14 @@ impl<G: Playable> BatchPlayer<G> {
                 .iter()
                 .map(|(_, job)| games.remove(&job.id).expect("played or recorded"))
                 .collect();
-            out[m].push(PlayedPair { games });
+            let pair = PlayedPair { games };
+            self.first_seat.add_set(
+                pair.games
+                    .iter()
+                    .map(BatchGame::first_seat_half_points)
+                    .sum(),
+            );
+            out[m].push(pair);
         }
         Ok(out)
     }

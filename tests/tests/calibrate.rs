@@ -1,7 +1,7 @@
 //! End-to-end calibration and sequential tests through the `arena` binary: a reduced
 //! version of the shipped Leapfrog Race calibration, the shipped one reproduced byte for
-//! byte, a small three-player Chinese checkers calibration (game sets), `arena sprt`, and
-//! bad configs.
+//! byte, a level aimed at a seat, a small three-player Chinese checkers calibration (game
+//! sets), `arena sprt`, and bad configs.
 
 use std::path::Path;
 
@@ -77,28 +77,146 @@ fn a_reduced_leapfrog_calibration_orders_its_levels() {
 }
 
 #[test]
-fn the_shipped_leapfrog_calibration_reproduces_byte_for_byte() {
-    let dir = scratch("calibrate-shipped");
-    let out = dir.join("leapfrog");
-    let config = end_to_end::repo_root().join("configs/calibrate-leapfrog.toml");
+fn the_shipped_leapfrog_calibrations_reproduce_byte_for_byte() {
+    // The levels, and the hard level aimed at each seat: seconds each.
+    for (config, shipped) in [
+        ("configs/calibrate-leapfrog.toml", "leapfrog"),
+        (
+            "configs/calibrate/leapfrog-by-seat.toml",
+            "leapfrog-by-seat",
+        ),
+    ] {
+        let dir = scratch("calibrate-shipped");
+        let out = dir.join(shipped);
+        let config = end_to_end::repo_root().join(config);
+        let output = run(&[
+            "calibrate",
+            &config.display().to_string(),
+            "--out",
+            &out.display().to_string(),
+        ]);
+        assert!(output.status.success(), "{}", stderr(&output));
+        let kept_in = end_to_end::repo_root().join("results").join(shipped);
+        for file in [
+            "calibration.csv",
+            "config.toml",
+            "difficulty.csv",
+            "difficulty.toml",
+            "levels.md",
+        ] {
+            let made = std::fs::read(out.join(file)).expect("written by the calibration");
+            let kept = std::fs::read(kept_in.join(file)).expect("shipped");
+            assert!(made == kept, "{file} differs from results/{shipped}/{file}");
+        }
+    }
+}
+
+/// A level aimed at a seat: Leapfrog Race from its start (no random opening), which the
+/// second player wins with perfect play. The perfect player with a probability epsilon
+/// of a random move loses every game as A against perfect play, and as B wins until a
+/// random move throws the win away: 0.75 as B is reachable, while its score over both
+/// seats never passes 0.5, so a search that ignored the seat could not reach the target.
+/// A few hundred games.
+const SEATED: &str = "game = \"leapfrog\"
+seed = 5
+batch_pairs = 20
+max_pairs = 60
+max_steps = 8
+final_pairs = 10
+bootstrap = 50
+[family]
+base = \"perfect\"
+knob = \"epsilon\"
+min = 0.0
+max = 0.6
+scan = 3
+[tolerance]
+score = 0.2
+[gsprt]
+margin = 50
+batch_pairs = 10
+max_pairs = 20
+[[reference]]
+name = \"perfect\"
+spec = \"perfect\"
+[[level]]
+name = \"second\"
+score_vs = { agent = \"perfect\", score = 0.75, seat = \"B\" }
+";
+
+#[test]
+fn a_level_aimed_at_a_seat_is_measured_in_that_seat_only() {
+    let dir = scratch("calibrate-seat");
+    let out = dir.join("out");
+    let config = dir.join("seat.toml");
+    std::fs::write(&config, SEATED).unwrap();
+    let output = run(&[
+        "calibrate",
+        &config.display().to_string(),
+        "--out",
+        &out.display().to_string(),
+        "--threads",
+        "2",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let printed = stdout(&output);
+    assert!(
+        printed.contains("[second] converged:") && printed.contains("score vs perfect as B"),
+        "{printed}"
+    );
+    let csv = std::fs::read_to_string(out.join("difficulty.csv")).unwrap();
+    let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
+    let row: Vec<&str> = csv.lines().nth(1).unwrap().split(',').collect();
+    let column = |name: &str| -> &str {
+        let index = header.iter().position(|h| *h == name).expect(name);
+        row[index]
+    };
+    assert_eq!(column("target"), "score_vs_perfect_as_B", "{csv}");
+    let measured: f64 = column("measured").parse().unwrap();
+    assert!((0.55..=0.95).contains(&measured), "{csv}");
+    // Over both seats the chosen level scores half its score as B at most.
+    let overall: f64 = column("score_vs_perfect").parse().unwrap();
+    assert!(overall <= 0.5, "{csv}");
+    let points = std::fs::read_to_string(out.join("calibration.csv")).unwrap();
+    assert!(
+        points
+            .lines()
+            .next()
+            .unwrap()
+            .contains(",score_vs_perfect_as_B,score_vs_perfect_as_B_lo,score_vs_perfect_as_B_hi,"),
+        "{points}"
+    );
+    let levels = std::fs::read_to_string(out.join("levels.md")).unwrap();
+    assert!(
+        levels.contains("| level | vs perfect as A | vs perfect as B |")
+            && levels.contains("| second | 0.00 |")
+            && levels.contains("The first player's edge: seat A scored"),
+        "{levels}"
+    );
+}
+
+#[test]
+fn a_seat_the_table_lacks_is_refused_with_the_seats_it_has() {
+    let dir = scratch("calibrate-bad-seat");
+    let out = dir.join("out");
+    let config = dir.join("seat.toml");
+    std::fs::write(&config, SEATED.replace("seat = \"B\"", "seat = \"C\"")).unwrap();
     let output = run(&[
         "calibrate",
         &config.display().to_string(),
         "--out",
         &out.display().to_string(),
     ]);
-    assert!(output.status.success(), "{}", stderr(&output));
-    let shipped = end_to_end::repo_root().join("results/leapfrog");
-    for file in [
-        "calibration.csv",
-        "difficulty.csv",
-        "difficulty.toml",
-        "levels.md",
-    ] {
-        let made = std::fs::read(out.join(file)).expect("written by the calibration");
-        let kept = std::fs::read(shipped.join(file)).expect("shipped");
-        assert!(made == kept, "{file} differs from results/leapfrog/{file}");
-    }
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains(
+            "seat.toml:25: field `score_vs`: seat \"C\": expected \"A\" or \"B\" (the seats \
+             at a table of 2, A moving first)"
+        ),
+        "{}",
+        stderr(&output)
+    );
+    assert!(!out.exists());
 }
 
 /// A three-player Chinese checkers calibration of cheap agents (greedy with a random

@@ -103,6 +103,7 @@ struct RawLevel {
 struct RawScoreVs {
     agent: String,
     score: f64,
+    seat: Option<String>,
 }
 
 /// What a level aims at.
@@ -111,18 +112,32 @@ struct RawScoreVs {
 pub enum Target {
     /// A Bradley–Terry rating on the reference ladder's scale.
     Elo(f64),
-    /// A score against the reference at this index.
+    /// A score against the reference at this index: over every game, or over the games
+    /// in which the level holds one seat.
     ScoreVs {
         /// Index into the references.
         reference: usize,
         /// The score aimed at.
         score: f64,
+        /// The seat (`'A'` moves first) whose games alone are scored, if one is named.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seat: Option<char>,
     },
     /// A blunder rate against perfect play (solved games only).
     BlunderRate(f64),
 }
 
 impl Target {
+    /// The seat a score target is measured in (A is 0), if it names one.
+    pub fn seat(&self) -> Option<usize> {
+        match self {
+            Target::ScoreVs {
+                seat: Some(letter), ..
+            } => Some(*letter as usize - 'A' as usize),
+            _ => None,
+        }
+    }
+
     /// The value aimed at.
     pub fn value(&self) -> f64 {
         match *self {
@@ -193,7 +208,9 @@ pub struct CalibrationIdentity {
     pub bootstrap: usize,
     /// The reference rated 0.
     pub anchor: String,
-    /// Whether `levels.md` gives each level's score by seat (always with 3 to 6 players).
+    /// Kept for configs that still ask for the score-by-seat table of `levels.md` (the
+    /// `seat_scores = true` of earlier configs): every calibration writes it now. It
+    /// changes nothing but the recorded config, so such a run still resumes.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub seat_scores: bool,
     /// The family searched.
@@ -255,10 +272,10 @@ pub fn parse(path: &Path, text: &str) -> Result<CalibrationConfig, ArenaError> {
         .get_ref()
         .parse()
         .map_err(|e: engine::GameError| at(raw.game.span(), format!("field `game`: {e}")))?;
-    let ply_cap = game
+    let limits = game
         .limits()
-        .map_err(|e| at(raw.game.span(), format!("field `game`: {e}")))?
-        .ply_cap;
+        .map_err(|e| at(raw.game.span(), format!("field `game`: {e}")))?;
+    let ply_cap = limits.ply_cap;
     let max_plies = at_least_one(&at, "max_plies", raw.max_plies.as_ref(), ply_cap)?;
     let threads = at_least_one(&at, "threads", raw.threads.as_ref(), default_threads())?;
     let confidence = match &raw.confidence {
@@ -413,9 +430,24 @@ pub fn parse(path: &Path, text: &str) -> Result<CalibrationConfig, ArenaError> {
                     ),
                 ));
             }
+            let seat = match &wanted.seat {
+                None => None,
+                Some(text) => Some(seat_letter(text, limits.players).ok_or_else(|| {
+                    at(
+                        score_vs.span(),
+                        format!(
+                            "field `score_vs`: seat {text:?}: expected {} (the seats at a table \
+                             of {}, A moving first)",
+                            seat_letters(limits.players),
+                            limits.players
+                        ),
+                    )
+                })?),
+            };
             Target::ScoreVs {
                 reference: index,
                 score: wanted.score,
+                seat,
             }
         } else {
             let rate = entry.blunder_rate.as_ref().expect("counted above");
@@ -523,6 +555,25 @@ pub(crate) fn most_games(identity: &CalibrationIdentity) -> u64 {
     kept_pairs
         .saturating_add(gsprt_batch)
         .saturating_mul(games_per_unit)
+}
+
+/// The seat named by `text` at a table of `players`: one capital letter from A.
+fn seat_letter(text: &str, players: usize) -> Option<char> {
+    let mut letters = text.chars();
+    let letter = letters.next()?;
+    let seat = engine::Seat::from_letter(letter)?;
+    (letters.next().is_none() && seat.index() < players).then_some(letter)
+}
+
+/// The letters of the seats at a table of `players`: `"A" or "B"`, `"A", "B" or "C"`.
+fn seat_letters(players: usize) -> String {
+    let letters: Vec<String> = (0..players)
+        .map(|s| format!("{:?}", engine::Seat::new(s).letter().to_string()))
+        .collect();
+    match letters.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => letters.join(""),
+    }
 }
 
 fn positive(
@@ -667,6 +718,74 @@ mod tests {
             *line = change.to_string();
         }
         parse(Path::new("calibrate.toml"), &lines.join("\n"))
+    }
+
+    #[test]
+    fn a_score_target_may_name_a_seat_of_the_table() {
+        let seated = |seat: &str| {
+            shipped_with(&[&format!(
+                "score_vs = {{ agent = \"greedy\", score = 0.8, seat = {seat} }}"
+            )])
+        };
+        let config = seated("\"B\"").unwrap();
+        let easy = &config.identity.level[0].target;
+        assert_eq!(easy.seat(), Some(1));
+        assert_eq!(
+            *easy,
+            Target::ScoreVs {
+                reference: 1,
+                score: 0.8,
+                seat: Some('B')
+            }
+        );
+        // The recorded config names the seat by its letter, and a target without one
+        // is recorded as before.
+        let recorded = toml::to_string(&config.identity).unwrap();
+        assert!(
+            recorded.contains("score = 0.8\nseat = \"B\"\n"),
+            "{recorded}"
+        );
+        assert_eq!(
+            shipped_with(&[]).unwrap().identity.level[0].target.seat(),
+            None
+        );
+        for (seat, expected) in [
+            (
+                "\"C\"",
+                "seat \"C\": expected \"A\" or \"B\" (the seats at a table of 2",
+            ),
+            ("\"a\"", "seat \"a\": expected \"A\" or \"B\""),
+            ("\"AB\"", "seat \"AB\": expected \"A\" or \"B\""),
+            ("\"\"", "seat \"\": expected \"A\" or \"B\""),
+        ] {
+            let error = seated(seat).unwrap_err().to_string();
+            assert!(
+                error.contains("calibrate.toml:49:") && error.contains(expected),
+                "{seat}: {error}"
+            );
+        }
+        // At a table of three, C is a seat and D is not.
+        let three = |seat: &str| {
+            let text = format!(
+                "game = \"chinese-checkers:players=3\"\nseed = 1\nbatch_pairs = 2\n\
+                 max_pairs = 2\nfinal_pairs = 2\n[family]\nbase = \"greedy\"\n\
+                 knob = \"epsilon\"\nmin = 0.0\nmax = 0.5\n[gsprt]\nmargin = 50\n\
+                 batch_pairs = 2\nmax_pairs = 2\n[[reference]]\nname = \"random\"\n\
+                 spec = \"random\"\n[[level]]\nname = \"easy\"\nscore_vs = {{ agent = \
+                 \"random\", score = 0.8, seat = \"{seat}\" }}\n"
+            );
+            parse(Path::new("three.toml"), &text)
+        };
+        assert_eq!(three("C").unwrap().identity.level[0].target.seat(), Some(2));
+        let error = three("D").unwrap_err().to_string();
+        assert!(
+            error.contains("three.toml:20:")
+                && error.contains(
+                    "field `score_vs`: seat \"D\": expected \"A\", \"B\" or \"C\" (the seats \
+                     at a table of 3, A moving first)"
+                ),
+            "{error}"
+        );
     }
 
     #[test]

@@ -102,12 +102,41 @@ pub fn difficulty_csv(
 fn target_text(config: &CalibrationIdentity, target: &Target) -> (String, f64) {
     match target {
         Target::Elo(v) => ("elo".into(), *v),
-        Target::ScoreVs { reference, score } => (
-            format!("score_vs_{}", config.reference[*reference].name),
-            *score,
-        ),
+        Target::ScoreVs {
+            reference,
+            score,
+            seat,
+        } => (seat_column(config, *reference, *seat), *score),
         Target::BlunderRate(v) => ("blunder_rate".into(), *v),
     }
+}
+
+/// The column of the score against reference `reference`, in one seat if `seat` names
+/// one: `score_vs_small`, `score_vs_small_as_A`.
+fn seat_column(config: &CalibrationIdentity, reference: usize, seat: Option<char>) -> String {
+    let name = &config.reference[reference].name;
+    match seat {
+        None => format!("score_vs_{name}"),
+        Some(seat) => format!("score_vs_{name}_as_{seat}"),
+    }
+}
+
+/// The `(reference, seat)` of every seated score target, each once, in level order.
+fn seated_targets(config: &CalibrationIdentity) -> Vec<(usize, char)> {
+    let mut seated = Vec::new();
+    for level in &config.level {
+        if let Target::ScoreVs {
+            reference,
+            seat: Some(seat),
+            ..
+        } = level.target
+        {
+            if !seated.contains(&(reference, seat)) {
+                seated.push((reference, seat));
+            }
+        }
+    }
+    seated
 }
 
 fn quote(spec: &str) -> String {
@@ -143,6 +172,12 @@ pub fn calibration_csv(
         "point,added_at_step,knob,spec,pairs_per_reference,rating,rating_lo,rating_hi",
     );
     text.push_str(&score_columns(config));
+    // The score each seated target measures, at every point: none without seat targets.
+    let seated = seated_targets(config);
+    for (reference, seat) in &seated {
+        let column = seat_column(config, *reference, Some(*seat));
+        let _ = write!(text, ",{column},{column}_lo,{column}_hi");
+    }
     if solved {
         text.push_str(",blunder_rate,blunder_rate_lo,blunder_rate_hi");
     }
@@ -158,6 +193,14 @@ pub fn calibration_csv(
         push_estimate(&mut line, Some(result.point_ratings[index]), 1);
         for reference in 0..config.reference.len() {
             push_estimate(&mut line, point.measured.score_vs(reference, z), 4);
+        }
+        for (reference, seat) in &seated {
+            let seat = *seat as usize - 'A' as usize;
+            push_estimate(
+                &mut line,
+                point.measured.score_vs_seat(*reference, seat, z),
+                4,
+            );
         }
         if solved {
             push_estimate(&mut line, point.measured.blunder_rate(z), 4);
@@ -214,10 +257,37 @@ pub fn markdown_table(
         text.push('\n');
     }
     let players = result.check.levels.first().map_or(2, |m| m.players());
-    if config.seat_scores || players > 2 {
-        text.push_str(&seat_table(config, result, players));
-    }
+    text.push_str(&seat_table(config, result, players));
+    text.push_str(&first_seat_line(config, result, players));
     text
+}
+
+/// The first player's edge: seat A's score against the other seats over every game of
+/// the calibration (whoever sat where), with its interval over the pairs or sets, each
+/// of which seats every agent once in every seat from one opening.
+fn first_seat_line(
+    config: &CalibrationIdentity,
+    result: &CalibrationResult,
+    players: usize,
+) -> String {
+    let record = &result.first_seat;
+    let tail = crate::stats::tail_of_z(z_for_confidence(config.confidence));
+    let Some((score, lo, hi)) = record.interval(tail) else {
+        return String::new();
+    };
+    let units = record.sets();
+    let (others, unit) = if players > 2 {
+        ("the other seats", "sets")
+    } else {
+        ("seat B", "game pairs")
+    };
+    format!(
+        "\nThe first player's edge: seat A scored {score:.2} [{lo:.2}, {hi:.2}] against \
+         {others} over all {} games of the calibration ({}% interval over its {units} \
+         {unit}).\n",
+        units * players as u64,
+        config.confidence * 100.0
+    )
 }
 
 /// Each level's score against each reference by the seat it played (A moves first), over

@@ -12,6 +12,7 @@ use crate::analyze::rate_game;
 use crate::batches::{record_of, set_record_of, BatchGame, PlayedPair};
 use crate::stats::{
     clustered_rate, tail_of_z, BradleyTerry, GameUnits, PairRecord, PairScore, ScoreSummary,
+    SetRecord,
 };
 
 /// A measured value and its interval.
@@ -119,35 +120,54 @@ impl Measured {
             .map_or(2, |pair| pair.games.len().max(2))
     }
 
-    /// The mean score against reference `reference` in each of `players` seats.
-    pub fn seat_scores(&self, reference: usize, players: usize) -> Vec<f64> {
-        let mut points = vec![(0.0, 0u64); players];
+    /// The games against reference `reference` in which the agent measured held seat
+    /// `seat` (A is 0) at a table of `players`, one unit a game: its results against
+    /// every other seat. A pair or set holds one such game, from its own opening, so the
+    /// units are independent and [`SetRecord::interval`] over them is honest; the pair's
+    /// pentanomial is not, as the other game of the pair is left out.
+    pub fn seat_record(&self, reference: usize, seat: usize, players: usize) -> SetRecord {
+        let mut record = SetRecord::per_game(players);
         for pair in &self.pairs[reference] {
-            for game in &pair.games {
-                let seat = if pair.is_set() {
-                    game.seat
+            for (index, game) in pair.games.iter().enumerate() {
+                let (mine, half_points) = if pair.is_set() {
+                    let mine = game
+                        .seat
                         .bytes()
                         .next()
-                        .map_or(0, |b| usize::from(b - b'A'))
+                        .map_or(0, |b| usize::from(b.saturating_sub(b'A')));
+                    (mine, game.half_points().0)
                 } else {
                     // Two players: the agent measured moved first in the first game.
-                    usize::from(game.game_id != pair.games[0].game_id)
+                    let first = game.half_points().0;
+                    (index, if index == 0 { first } else { 2 - first })
                 };
-                let (half_points, results) = game.half_points();
-                let score = half_points as f64 / (2 * results) as f64;
-                let score = if !pair.is_set() && seat == 1 {
-                    1.0 - score
-                } else {
-                    score
-                };
-                points[seat.min(players - 1)].0 += score;
-                points[seat.min(players - 1)].1 += 1;
+                if mine == seat {
+                    record.add_set(half_points);
+                }
             }
         }
-        points
-            .iter()
-            .map(|(sum, n)| if *n == 0 { f64::NAN } else { sum / *n as f64 })
+        record
+    }
+
+    /// The mean score against reference `reference` in each of `players` seats (NaN in a
+    /// seat without games).
+    pub fn seat_scores(&self, reference: usize, players: usize) -> Vec<f64> {
+        (0..players)
+            .map(|seat| {
+                self.seat_record(reference, seat, players)
+                    .score()
+                    .unwrap_or(f64::NAN)
+            })
             .collect()
+    }
+
+    /// The score against reference `reference` in the games where the agent held seat
+    /// `seat`, with its interval at normal quantile `z` over those games
+    /// ([`Measured::seat_record`]).
+    pub fn score_vs_seat(&self, reference: usize, seat: usize, z: f64) -> Option<Estimate> {
+        self.seat_record(reference, seat, self.players())
+            .interval(tail_of_z(z))
+            .map(|(value, lo, hi)| Estimate { value, lo, hi })
     }
 
     /// Game pairs against the reference with the fewest.
@@ -270,7 +290,16 @@ pub fn estimate(
 ) -> Option<Estimate> {
     match target {
         Target::Elo(_) => Some(rating()),
-        Target::ScoreVs { reference, .. } => measured.score_vs(*reference, z),
+        Target::ScoreVs {
+            reference,
+            seat: None,
+            ..
+        } => measured.score_vs(*reference, z),
+        Target::ScoreVs {
+            reference,
+            seat: Some(_),
+            ..
+        } => measured.score_vs_seat(*reference, target.seat()?, z),
         Target::BlunderRate(_) => measured.blunder_rate(z),
     }
 }

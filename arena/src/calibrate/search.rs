@@ -17,7 +17,7 @@ use crate::output::stdout_error;
 use crate::seeds;
 use crate::sprt::sequential_test;
 use crate::stats::z_for_confidence;
-use crate::stats::GsprtStatus;
+use crate::stats::{GsprtStatus, SetRecord};
 
 /// One knob value measured.
 #[derive(Clone, Debug)]
@@ -93,6 +93,8 @@ pub struct CalibrationResult {
     pub tests: Vec<Option<GsprtStatus>>,
     /// The final check.
     pub check: FinalCheck,
+    /// Seat A's record against the other seats over every game of the calibration.
+    pub first_seat: SetRecord,
 }
 
 enum Action {
@@ -165,6 +167,7 @@ impl<'a, G: Playable> Search<'a, G> {
             levels,
             tests,
             check,
+            first_seat: self.player.first_seat().clone(),
         })
     }
 
@@ -574,9 +577,12 @@ impl<'a, G: Playable> Search<'a, G> {
 fn what(target: &Target, config: &CalibrationIdentity) -> String {
     match target {
         Target::Elo(_) => "rating".into(),
-        Target::ScoreVs { reference, .. } => {
-            format!("score vs {}", config.reference[*reference].name)
-        }
+        Target::ScoreVs {
+            reference, seat, ..
+        } => match seat {
+            None => format!("score vs {}", config.reference[*reference].name),
+            Some(seat) => format!("score vs {} as {seat}", config.reference[*reference].name),
+        },
         Target::BlunderRate(_) => "blunder rate".into(),
     }
 }

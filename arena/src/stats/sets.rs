@@ -32,6 +32,18 @@ impl SetRecord {
         }
     }
 
+    /// An empty record whose unit is one game of `players` seats, scored by the one
+    /// agent's `players - 1` results in it: the games of one seat, one from each set or
+    /// pair, are independent where the games of a set are not.
+    #[must_use]
+    pub fn per_game(players: usize) -> Self {
+        let results = players.saturating_sub(1) as u64;
+        Self {
+            results,
+            counts: vec![0; 2 * results as usize + 1],
+        }
+    }
+
     /// Adds a set in which the agent scored `half_points` half-points (two for each
     /// opponent seat it finished ahead of, one for each it finished level with).
     ///
