@@ -589,4 +589,21 @@ mod tests {
         assert_eq!(stopped.proved_at_least, 9);
         assert_eq!(stopped.layers, [1, 7, 85, 749, 5699]);
     }
+
+    #[test]
+    #[ignore = "about 90 s: cargo test -p engine --release -- --ignored no_diamond_crossing_of_24"]
+    fn no_diamond_crossing_of_24_moves_or_fewer() {
+        let proof = meet_in_the_middle(BoardShape::Diamond, 24, 50_000_000, |_, _| {});
+        assert!(proof.found.is_none() && !proof.stopped);
+        assert_eq!(proof.proved_at_least, 25);
+    }
+
+    #[test]
+    #[ignore = "half an hour of one core and up to 5.6 GB: cargo test -p engine --release -- --ignored no_diamond_crossing_of_26"]
+    fn no_diamond_crossing_of_26_moves_or_fewer() {
+        // Bell's figure: no crossing shorter than 27 moves.
+        let proof = meet_in_the_middle(BoardShape::Diamond, 26, 700_000_000, |_, _| {});
+        assert!(proof.found.is_none() && !proof.stopped);
+        assert_eq!(proof.proved_at_least, 27);
+    }
 }
