@@ -207,3 +207,38 @@ fn english_endgame_tables_build_save_and_answer() {
         stderr(&refused)
     );
 }
+
+#[test]
+fn the_solitaire_crossing_prints_its_moves_and_how_far_it_is_proved() {
+    // A narrow beam (30 moves) and room for 20,000 positions: the round for 19 moves
+    // finishes, the one for 21 does not.
+    let output = run(&[
+        "solve",
+        "chinese-checkers:board=diamond",
+        "--solitaire",
+        "--beam",
+        "1000",
+        "--nodes",
+        "20000",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(
+        text.starts_with(
+            "board: diamond\nlayer: crossings of at most 19 moves, depth 1, positions "
+        ),
+        "{text}"
+    );
+    assert!(text.contains("\nmoves: 30\n"), "{text}");
+    assert!(
+        text.contains(
+            "\nproved: none shorter than 20 moves (positions held 20000 reached; raise --nodes)\n"
+        ),
+        "{text}"
+    );
+    let crossing = text
+        .lines()
+        .find_map(|l| l.strip_prefix("crossing: "))
+        .unwrap();
+    assert_eq!(crossing.split(' ').count(), 30);
+}

@@ -55,7 +55,8 @@ pub struct SolveArgs {
     /// chinese-checkers: the fewest plies of a complete two-player game (win rule A).
     #[arg(long, conflicts_with_all = ["position", "table", "variants", "out", "solitaire"])]
     pub shortest_game: bool,
-    /// chinese-checkers: the positions the search may expand before it stops.
+    /// chinese-checkers: the positions the search may expand before it stops (for
+    /// --solitaire, the positions it may hold at once, 8 bytes each).
     #[arg(long, default_value_t = 50_000_000)]
     pub nodes: u64,
     /// chinese-checkers: the width of the beam search that finds the first crossing or

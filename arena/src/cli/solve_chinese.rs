@@ -1,6 +1,7 @@
-//! `arena solve chinese-checkers`: the shortest solitaire crossing (`--solitaire`) and
-//! the shortest complete two-player game (`--shortest-game`), each by an IDA* search
-//! under an admissible bound, stopped cleanly at a node limit.
+//! `arena solve chinese-checkers`: the shortest solitaire crossing (`--solitaire`, by
+//! a search from both ends stopped cleanly at a number of positions held) and the
+//! shortest complete two-player game (`--shortest-game`, by IDA* stopped cleanly at a
+//! node limit), each under an admissible bound.
 
 use std::io::Write;
 
@@ -66,9 +67,26 @@ pub fn run(
         nodes,
         ..SearchLimits::default()
     };
+    writeln!(out, "board: {}", shape.name()).map_err(stdout_error)?;
+    // The crossing's layers are printed as they finish: the full proof runs for the
+    // better part of an hour.
+    let mut progress = Ok(());
     let (solution, words, players) = match question {
         Question::Solitaire => (
-            shortest_crossing(shape, beam.unwrap_or(CROSSING_BEAM), limits),
+            shortest_crossing(
+                shape,
+                beam.unwrap_or(CROSSING_BEAM),
+                limits,
+                |longest, depth, n| {
+                    if progress.is_ok() {
+                        progress = writeln!(
+                            out,
+                            "layer: crossings of at most {longest} moves, depth {depth}, \
+                             positions {n}"
+                        );
+                    }
+                },
+            ),
             ["moves", "crossing", " moves"],
             "players=1 --seat human",
         ),
@@ -78,13 +96,11 @@ pub fn run(
             "players=2 --first human --second human",
         ),
     };
+    progress.map_err(stdout_error)?;
     let [count, what, unit] = words;
     let solution =
         solution.map_err(|stopped| ArenaError::failure(format!("no {what} found: {stopped}")))?;
-    let mut lines = vec![
-        format!("board: {}", shape.name()),
-        format!("start bound: {}", solution.start_bound),
-    ];
+    let mut lines = vec![format!("start bound: {}", solution.start_bound)];
     for pass in &solution.passes {
         lines.push(format!(
             "pass: bound {} positions {}",
@@ -101,8 +117,12 @@ pub fn run(
     lines.push(if solution.is_proved() {
         format!("proved: shortest (every shorter {what} ruled out)")
     } else {
+        let limit = match question {
+            Question::Solitaire => "positions held",
+            Question::ShortestGame => "node limit",
+        };
         format!(
-            "proved: none shorter than {}{unit} (node limit {nodes} reached; raise --nodes)",
+            "proved: none shorter than {}{unit} ({limit} {nodes} reached; raise --nodes)",
             solution.proved_at_least
         )
     });

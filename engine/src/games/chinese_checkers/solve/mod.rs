@@ -1,10 +1,12 @@
 //! Exact shortest-path results of Chinese checkers, found by searches that prove them:
-//! the fewest moves for one player alone to cross the board ([`solitaire`]), the
-//! shortest complete two-player game ([`shortest_game`]), and the admissible bound both
-//! read ([`bound`]), which the evaluation reads as well.
+//! the fewest moves for one player alone to cross the board ([`solitaire`], proved by
+//! the search from both ends of [`middle`]), the shortest complete two-player game
+//! ([`shortest_game`]), and the admissible bound both read ([`bound`]), which the
+//! evaluation reads as well.
 //!
 //! Both searches first find a solution by a beam search (the `beam` module), whose
-//! length bounds the proof from above, then prove by iterative-deepening A* (IDA*):
+//! length bounds the proof from above. The crossing's proof is [`middle`]'s; the game's
+//! is by iterative-deepening A* (IDA*):
 //! depth-first searches under a rising cost bound, each cut where the moves made plus
 //! the admissible bound exceed it, so the first solution found is a shortest one, and
 //! every shorter bound was searched in full and failed. A fixed-size table of positions already searched at no greater depth
@@ -13,6 +15,7 @@
 
 mod beam;
 pub mod bound;
+pub mod middle;
 pub mod shortest_game;
 pub mod solitaire;
 #[cfg(test)]
@@ -22,11 +25,13 @@ use std::fmt;
 
 use super::geometry::Holes;
 
-/// What bounds a search: the positions it may expand, and the entries of its table of
-/// positions already searched (34 bytes each).
+/// What bounds a search: the positions it may expand (for the crossing's search from
+/// both ends, the positions it may hold, 8 bytes each), and the entries of the game's
+/// table of positions already searched (34 bytes each).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SearchLimits {
-    /// Positions expanded, over all passes, before the search gives up.
+    /// Positions expanded, over all passes, before the search gives up; for the
+    /// crossing, positions held at once.
     pub nodes: u64,
     /// Entries of the transposition table (rounded down to a power of two).
     pub table_entries: usize,
@@ -164,12 +169,15 @@ pub struct Solution {
     /// The bound at the start.
     pub start_bound: u32,
     /// No solution has fewer moves than this: every IDA* pass below it was searched
-    /// out. Equal to the length of `moves` when that is proved shortest.
+    /// out, or every layer of the search from both ends that settles it. Equal to the length of `moves` when that is proved shortest.
     pub proved_at_least: u32,
     /// The passes of the IDA* search.
     pub passes: Vec<Pass>,
     /// Set when the node limit stopped the proof.
     pub stopped: Option<Stopped>,
+    /// The positions of each layer of a search from both ends (the crossing's proof),
+    /// by depth from the start; empty for IDA*.
+    pub layers: Vec<u64>,
 }
 
 impl Solution {
@@ -207,6 +215,7 @@ pub(crate) fn prove<S: Deepening>(
                 proved_at_least: cost,
                 passes,
                 stopped: None,
+                layers: Vec::new(),
             });
         }
         Deepened::Exhausted(cost) => (cost, None),
@@ -226,6 +235,7 @@ pub(crate) fn prove<S: Deepening>(
             proved_at_least,
             passes,
             stopped,
+            layers: Vec::new(),
         }),
         None => Err(Stopped {
             nodes: solver.seen_and_nodes().1,

@@ -1,122 +1,88 @@
 //! The shortest solitaire crossing: the fewest moves that bring one player's 10 pieces
-//! from one point of the board to the opposite one with no other piece on the board,
-//! by IDA* under the admissible [`SolitaireBound`].
+//! from one point of the board to the opposite one with no other piece on the board: a
+//! crossing found by a beam search, then proved shortest (or beaten) by the search from
+//! both ends of [`super::middle`] under the admissible [`SolitaireBound`].
 
 use super::super::geometry::{BoardShape, Geometry, Holes, Point, ROWS};
 use super::super::movegen::destinations;
 use super::beam::beam;
 use super::bound::SolitaireBound;
-use super::{numbered, prove, Deepening, SearchLimits, SeenTable, Solution, Stopped};
+use super::middle::meet_in_the_middle;
+use super::{numbered, SearchLimits, Solution, Stopped};
 
 /// What the crossing search found: a crossing, and how far its length is proved.
 pub type Crossing = Solution;
 
-/// The search's state: the board, the bound, the table, and the moves of the path.
-struct Solver {
-    geometry: &'static Geometry,
-    bound: SolitaireBound,
-    goal: Holes,
-    seen: SeenTable,
-    path: Vec<(u8, u8)>,
-    /// Per depth, the children of the position on the path: (bound, from, to).
-    children: Vec<Vec<(u32, u8, u8)>>,
-    nodes: u64,
-    limit: u64,
-}
-
 /// The shortest crossing of 10 pieces from the point at the top of a `shape` board
 /// (holes 1 to 10) to the point at the bottom, alone, adjacent hops only: a crossing
-/// found first by [`beam_crossing`] of `beam_width` (an upper bound), then IDA* passes
-/// under the admissible [`SolitaireBound`] for every shorter length, which either find
-/// a shorter crossing (the first one found is shortest) or rule them all out, proving
-/// the beam's crossing shortest. At `limits.nodes` positions the proof stops and
-/// [`Solution::proved_at_least`] says how far it got.
+/// found first by [`beam_crossing`] of `beam_width` (an upper bound), then the search
+/// from both ends over every shorter length, which either finds a shorter crossing
+/// (the shortest) or rules them all out, proving the beam's crossing shortest. It holds
+/// at most `limits.nodes` positions; when they do not suffice,
+/// [`Solution::proved_at_least`] says how far the proof got. The proof runs in rounds
+/// of rising length; `on_layer(longest, depth, positions)` hears of each layer of the
+/// round for crossings of at most `longest` moves as it is finished.
 ///
 /// # Errors
-/// When neither the beam nor the passes within the node limit found any crossing.
+/// When the beam found no crossing within 60 moves.
 pub fn shortest_crossing(
     shape: BoardShape,
     beam_width: usize,
     limits: SearchLimits,
+    mut on_layer: impl FnMut(u32, u32, u64),
 ) -> Result<Crossing, Stopped> {
     let geometry = Geometry::of(shape);
     let start = geometry.triangle(Point::ZMinus, 4);
-    let bound = SolitaireBound::new(shape, Point::ZPlus);
-    let beam = beam_crossing(shape, beam_width, MAX_CROSSING);
-    let mut solver = Solver {
-        geometry,
-        goal: bound.goal(),
-        bound,
-        seen: SeenTable::new(limits.table_entries),
-        path: Vec::new(),
-        children: Vec::new(),
-        nodes: 0,
-        limit: limits.nodes,
+    let start_bound = SolitaireBound::new(shape, Point::ZPlus).moves(start);
+    let Some(beam) = beam_crossing(shape, beam_width, MAX_CROSSING) else {
+        return Err(Stopped {
+            nodes: 0,
+            bound: start_bound,
+            passes: Vec::new(),
+        });
     };
-    let start_bound = solver.bound.moves(start);
-    prove(&mut solver, start, start_bound, beam, MAX_CROSSING)
+    // Rounds of rising length, two moves apart, up to one short of the beam's: each
+    // costs some fifty times the one before, so the rounds before the last cost little,
+    // and when the positions run out in a round, the rounds before it stand.
+    let shortest = beam.len() as u32 - 1;
+    let mut rounds: Vec<u32> = (0..)
+        .map(|k| shortest - 2 * k)
+        .take_while(|&longest| longest >= start_bound)
+        .collect();
+    rounds.reverse();
+    let mut result = Solution {
+        moves: beam,
+        start_bound,
+        proved_at_least: start_bound,
+        passes: Vec::new(),
+        stopped: None,
+        layers: Vec::new(),
+    };
+    for longest in rounds {
+        let middle = meet_in_the_middle(shape, longest, limits.nodes, |depth, positions| {
+            on_layer(longest, depth, positions)
+        });
+        result.layers = middle.layers;
+        if middle.stopped {
+            result.stopped = Some(Stopped {
+                nodes: result.layers.iter().sum(),
+                bound: longest,
+                passes: Vec::new(),
+            });
+            return Ok(result);
+        }
+        result.proved_at_least = middle.proved_at_least;
+        if let Some(path) = middle.found {
+            result.moves = numbered(&path);
+            return Ok(result);
+        }
+    }
+    result.proved_at_least = result.proved_at_least.max(result.moves.len() as u32);
+    Ok(result)
 }
 
-/// The longest crossing the searches look for.
+/// The longest crossing the beam looks for.
 const MAX_CROSSING: u32 = 60;
-
-impl Deepening for Solver {
-    type Position = Holes;
-
-    fn search(&mut self, pieces: Holes, depth: u32, cost: u32) -> Result<bool, ()> {
-        if pieces == self.goal {
-            return Ok(true);
-        }
-        self.nodes += 1;
-        if self.nodes > self.limit {
-            return Err(());
-        }
-        if self.seen.seen([pieces, 0], depth as u8) {
-            return Ok(false);
-        }
-        let counts = self.bound.row_counts(pieces);
-        let d = depth as usize;
-        if self.children.len() <= d {
-            self.children.push(Vec::new());
-        }
-        let mut children = std::mem::take(&mut self.children[d]);
-        children.clear();
-        let mut own = pieces;
-        while own != 0 {
-            let from = own.trailing_zeros() as usize;
-            own &= own - 1;
-            let lifted = pieces & !(1 << from);
-            let mut targets = destinations(self.geometry, from, lifted, false);
-            while targets != 0 {
-                let to = targets.trailing_zeros() as usize;
-                targets &= targets - 1;
-                let mut after = counts;
-                after[self.bound.row(from)] -= 1;
-                after[self.bound.row(to)] += 1;
-                let h = self.bound.moves_with_rows(lifted | 1 << to, &after);
-                if depth + 1 + h <= cost {
-                    children.push((h, from as u8, to as u8));
-                }
-            }
-        }
-        children.sort_unstable();
-        let result = self.try_children(pieces, depth, cost, &children);
-        self.children[d] = children;
-        result
-    }
-
-    fn child(pieces: Holes, _depth: u32, from: u8, to: u8) -> Holes {
-        pieces & !(1 << from) | 1 << to
-    }
-
-    fn path(&mut self) -> &mut Vec<(u8, u8)> {
-        &mut self.path
-    }
-
-    fn seen_and_nodes(&mut self) -> (&mut SeenTable, u64) {
-        (&mut self.seen, self.nodes)
-    }
-}
 
 /// A crossing found by a beam search: each round keeps the `width` positions with the
 /// smallest bound (ties to the fewest rows still to travel). Not proved shortest; its

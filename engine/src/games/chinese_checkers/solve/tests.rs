@@ -45,14 +45,35 @@ fn near(shape: BoardShape, from: Holes, depth: u32) -> Vec<(Holes, u32)> {
 fn the_bound_never_exceeds_the_true_distance_near_the_goal() {
     let shape = BoardShape::Diamond;
     let bound = SolitaireBound::new(shape, Point::ZPlus);
-    let positions = near(shape, bound.goal(), 3);
-    assert!(positions.len() > 1000, "{}", positions.len());
+    // Exact distances: every position within 4 moves of the goal.
+    let positions = near(shape, bound.goal(), 4);
+    assert!(positions.len() > 10_000, "{}", positions.len());
     for (pieces, distance) in positions {
         assert!(bound.moves(pieces) <= distance, "{pieces:x}: {distance}");
     }
     assert_eq!(bound.moves(bound.goal()), 0);
     let start = Geometry::of(shape).triangle(Point::ZMinus, 4);
     assert_eq!(solitaire_bound(shape, Point::ZPlus, start), 19);
+}
+
+#[test]
+fn the_bound_never_exceeds_the_moves_left_on_a_crossing() {
+    // Far from the goal, where the bound is large: the moves left on a crossing are at
+    // least the true distance, so the bound may not exceed them.
+    for shape in [BoardShape::Diamond, BoardShape::Star] {
+        let bound = SolitaireBound::new(shape, Point::ZPlus);
+        let moves = beam_crossing(shape, 300, 60).unwrap();
+        let mut pieces = Geometry::of(shape).triangle(Point::ZMinus, 4);
+        for (done, &(from, to)) in moves.iter().enumerate() {
+            let left = (moves.len() - done) as u32;
+            assert!(
+                bound.moves(pieces) <= left,
+                "{shape:?} after {done}: {pieces:x}"
+            );
+            pieces = pieces & !(1 << (from - 1)) | 1 << (to - 1);
+        }
+        assert_eq!(pieces, bound.goal());
+    }
 }
 
 /// Plays `moves` on the game of `board` for `players` (1: the solitaire) and returns
@@ -85,11 +106,20 @@ fn a_node_limit_stops_the_proof_with_what_it_ruled_out() {
         nodes: 20_000,
         table_entries: 1 << 16,
     };
-    let crossing = shortest_crossing(BoardShape::Diamond, 1_000, limits).unwrap();
+    let mut rounds = Vec::new();
+    let crossing = shortest_crossing(BoardShape::Diamond, 1_000, limits, |longest, _, _| {
+        rounds.push(longest)
+    })
+    .unwrap();
     assert!(crossing.stopped.is_some());
     assert!(!crossing.is_proved());
     assert_eq!(crossing.start_bound, 19);
-    assert!(crossing.proved_at_least >= 20, "{crossing:?}");
+    // The beam of 1,000 finds 30 moves. The round for 19 moves fits in 20,000
+    // positions; the one for 21 does not.
+    assert_eq!(crossing.moves.len(), 30);
+    rounds.dedup();
+    assert_eq!(rounds, [19, 21]);
+    assert_eq!(crossing.proved_at_least, 20, "{crossing:?}");
     assert!(crossing.moves.len() as u32 >= crossing.proved_at_least);
     assert!(replay("diamond", "1", &crossing.moves).is_over());
     let game = shortest_game(BoardShape::Diamond, 1_000, limits).unwrap();
