@@ -573,31 +573,29 @@ mod tests {
             .collect()
     }
 
+    /// Max^n at `depth` finds the value of plain max^n at every one of `positions`.
+    fn check_maxn<G: Evaluate + crate::solved::Solved>(positions: &[G], depth: u32) {
+        let mut agent = searcher::<G>("maxn", depth);
+        for position in positions {
+            let found = agent.search(position);
+            let expected = maxn_reference(&mut position.clone(), found.depth, 0);
+            assert_eq!(
+                found.value,
+                expected[position.to_move().index()],
+                "{position}"
+            );
+        }
+    }
+
     #[test]
     fn maxn_matches_plain_maxn() {
+        let races = random_positions::<RaceToTen>(100, 11);
+        let chinese = three_player_positions(8);
         for depth in 1..=5 {
-            let mut agent = searcher::<RaceToTen>("maxn", depth);
-            for position in random_positions::<RaceToTen>(100, 11) {
-                let found = agent.search(&position);
-                let expected = maxn_reference(&mut position.clone(), found.depth, 0);
-                assert_eq!(
-                    found.value,
-                    expected[position.to_move().index()],
-                    "{position}"
-                );
-            }
+            check_maxn(&races, depth);
         }
         for depth in 1..=2 {
-            let mut agent = searcher::<ChineseCheckers>("maxn", depth);
-            for position in three_player_positions(8) {
-                let found = agent.search(&position);
-                let expected = maxn_reference(&mut position.clone(), found.depth, 0);
-                assert_eq!(
-                    found.value,
-                    expected[position.to_move().index()],
-                    "{position}"
-                );
-            }
+            check_maxn(&chinese, depth);
         }
     }
 
