@@ -30,6 +30,11 @@ pub trait Evaluate: Game {
         }
     }
 
+    /// Builds whatever tables the evaluation reads, once per process, so that the
+    /// searches can call it when a game starts and no move pays for it. Nothing by
+    /// default.
+    fn prepare_tables() {}
+
     /// A move that only hands the turn to the next seat, whether or not the rules let
     /// the seat to move pass: for best-reply search, where the opponents other than
     /// the one replying sit out. `None` (the default) where the game has none.

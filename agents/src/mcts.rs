@@ -522,6 +522,7 @@ impl<G: Playouts + Solved> Agent<G> for MctsAgent<G> {
     }
 
     fn reset(&mut self, seed: u64) {
+        G::prepare_tables();
         self.rng = ChaCha8Rng::seed_from_u64(seed);
         self.tree.clear();
         self.spare.clear();

@@ -773,6 +773,7 @@ impl<G: Evaluate + Solved> Agent<G> for MinimaxAgent<G> {
     }
 
     fn reset(&mut self, _seed: u64) {
+        G::prepare_tables();
         self.table.clear();
         self.history.fill(0);
         for ply in &mut self.plies {
