@@ -97,6 +97,10 @@ impl Wide {
         }
     }
 
+    fn count(self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+
     fn set(&mut self, bit: usize) {
         self.0[bit / 64] |= 1 << (bit % 64);
     }
@@ -217,6 +221,31 @@ fn source_landings(from: usize, sources: &[Wide; 6]) -> Wide {
     reached.and_not(start)
 }
 
+/// Seconds to find the hop landings of every piece to move of `positions`, `rounds`
+/// times: `prepare` once a position, `landings` (their count) once a piece.
+fn seconds<P>(
+    positions: &[(Holes, Holes)],
+    rounds: usize,
+    prepare: impl Fn(Holes) -> P,
+    landings: impl Fn(&P, usize) -> u32,
+) -> f64 {
+    let clock = Instant::now();
+    let mut total = 0u64;
+    for _ in 0..rounds {
+        for &(occupied, mine) in black_box(positions) {
+            let prepared = prepare(occupied);
+            let mut bits = mine;
+            while bits != 0 {
+                let from = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                total += landings(&prepared, from) as u64;
+            }
+        }
+    }
+    black_box(total);
+    clock.elapsed().as_secs_f64()
+}
+
 fn main() {
     let games: u64 = std::env::args()
         .nth(1)
@@ -291,63 +320,29 @@ fn main() {
         positions.len()
     );
     let rounds = 20;
-    let clock = Instant::now();
-    let mut total = 0u64;
-    for _ in 0..rounds {
-        for &(occupied, mine) in black_box(&positions) {
-            let mut bits = mine;
-            while bits != 0 {
-                let from = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                total += hop_landings(geometry, from, occupied & !(1 << from)).count_ones() as u64;
-            }
-        }
-    }
-    let hole_by_hole = clock.elapsed().as_secs_f64();
-    black_box(total);
-    let clock = Instant::now();
-    let mut total = 0u64;
-    for _ in 0..rounds {
-        for &(occupied, mine) in black_box(&positions) {
-            let wide = layout.widen(occupied);
-            let mut bits = mine;
-            while bits != 0 {
-                let from = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                let b = layout.bit[from];
-                let mut lifted = wide;
-                lifted.0[b / 64] &= !(1 << (b % 64));
-                let landings = shift_landings(&layout, b, lifted);
-                total += landings
-                    .0
-                    .iter()
-                    .map(|w| w.count_ones() as u64)
-                    .sum::<u64>();
-            }
-        }
-    }
-    let shifted = clock.elapsed().as_secs_f64();
-    black_box(total);
-    let clock = Instant::now();
-    let mut total = 0u64;
-    for _ in 0..rounds {
-        for &(occupied, mine) in black_box(&positions) {
-            let sources = hop_sources(&layout, layout.widen(occupied));
-            let mut bits = mine;
-            while bits != 0 {
-                let from = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                let landings = source_landings(layout.bit[from], &sources);
-                total += landings
-                    .0
-                    .iter()
-                    .map(|w| w.count_ones() as u64)
-                    .sum::<u64>();
-            }
-        }
-    }
-    let sourced = clock.elapsed().as_secs_f64();
-    black_box(total);
+    let hole_by_hole = seconds(
+        &positions,
+        rounds,
+        |occupied| occupied,
+        |occupied, from| hop_landings(geometry, from, occupied & !(1 << from)).count_ones(),
+    );
+    let shifted = seconds(
+        &positions,
+        rounds,
+        |occupied| layout.widen(occupied),
+        |wide, from| {
+            let b = layout.bit[from];
+            let mut lifted = *wide;
+            lifted.0[b / 64] &= !(1 << (b % 64));
+            shift_landings(&layout, b, lifted).count()
+        },
+    );
+    let sourced = seconds(
+        &positions,
+        rounds,
+        |occupied| hop_sources(&layout, layout.widen(occupied)),
+        |sources, from| source_landings(layout.bit[from], sources).count(),
+    );
     let per = |s: f64| s * 1e9 / (rounds as f64 * pieces as f64);
     println!(
         "hop landings a piece: hole by hole {:.1} ns, shift-based {:.1} ns, shift-based from \
