@@ -78,22 +78,22 @@ impl Wide {
     /// Moves every bit one hole in direction `d` (see [`OFFSETS`]).
     #[inline(always)]
     fn step(self, d: usize) -> Wide {
-        let offset = OFFSETS[d];
-        if offset > 0 {
-            self.up(offset as u32)
-        } else {
-            self.down((-offset) as u32)
-        }
+        self.shifted(OFFSETS[d])
     }
 
     /// Moves every bit two holes in direction `d`.
     #[inline(always)]
     fn hop(self, d: usize) -> Wide {
-        let offset = 2 * OFFSETS[d];
+        self.shifted(2 * OFFSETS[d])
+    }
+
+    /// Every bit moved `offset` places, toward the high end when positive.
+    #[inline(always)]
+    fn shifted(self, offset: i32) -> Wide {
         if offset > 0 {
             self.up(offset as u32)
         } else {
-            self.down((-offset) as u32)
+            self.down(offset.unsigned_abs())
         }
     }
 
@@ -164,21 +164,27 @@ fn shift_landings(layout: &Layout, from: usize, occupied: Wide) -> Wide {
     let empty = layout.board.and_not(occupied);
     let mut start = Wide::default();
     start.set(from);
+    flood(start, |frontier| {
+        (0..6).fold(Wide::default(), |next, d| {
+            let over = frontier.step(d).and(occupied);
+            next.or(over.step(d).and(empty))
+        })
+    })
+}
+
+/// Every landing of the chains from `start` (itself excluded): `hops` takes a frontier
+/// of landings one hop further in every direction, until no landing is new.
+#[inline(always)]
+fn flood(start: Wide, hops: impl Fn(Wide) -> Wide) -> Wide {
     let (mut reached, mut frontier) = (start, start);
     loop {
-        let mut next = Wide::default();
-        for d in 0..6 {
-            let over = frontier.step(d).and(occupied);
-            next = next.or(over.step(d).and(empty));
-        }
-        let new = next.and_not(reached);
+        let new = hops(frontier).and_not(reached);
         if new.is_empty() {
-            break;
+            return reached.and_not(start);
         }
         reached = reached.or(new);
         frontier = new;
     }
-    reached.and_not(start)
 }
 
 /// Per position: for each direction, the holes a hop can start from (the next hole in
@@ -205,20 +211,11 @@ fn source_landings(from: usize, sources: &[Wide; 6]) -> Wide {
         let before = (from as i32 - OFFSETS[d]).clamp(0, 64 * WORDS as i32 - 1) as usize;
         s.0[before / 64] &= !(1 << (before % 64));
     }
-    let (mut reached, mut frontier) = (start, start);
-    loop {
-        let mut next = Wide::default();
-        for (d, s) in lifted.iter().enumerate() {
-            next = next.or(frontier.and(*s).hop(d));
-        }
-        let new = next.and_not(reached);
-        if new.is_empty() {
-            break;
-        }
-        reached = reached.or(new);
-        frontier = new;
-    }
-    reached.and_not(start)
+    flood(start, |frontier| {
+        (0..6).fold(Wide::default(), |next, d| {
+            next.or(frontier.and(lifted[d]).hop(d))
+        })
+    })
 }
 
 /// Seconds to find the hop landings of every piece to move of `positions`, `rounds`
