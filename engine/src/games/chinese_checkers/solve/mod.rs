@@ -1,12 +1,13 @@
 //! Exact shortest-path results of Chinese checkers, found by searches that prove them:
 //! the fewest moves for one player alone to cross the board ([`solitaire`], proved by
 //! the search from both ends of [`middle`]), the shortest complete two-player game
-//! ([`shortest_game`]), and the admissible bound both read ([`bound`]), which the
-//! evaluation reads as well.
+//! ([`shortest_game`], proved by the search of its row counts in [`row_game`]), and
+//! the admissible bound both read ([`bound`]), which the evaluation reads as well.
 //!
 //! Both searches first find a solution by a beam search (the `beam` module), whose
 //! length bounds the proof from above. The crossing's proof is [`middle`]'s; the game's
-//! is by iterative-deepening A* (IDA*):
+//! is [`row_game`]'s lower bound, then, for any lengths between it and the beam's,
+//! iterative-deepening A* (IDA*):
 //! depth-first searches under a rising cost bound, each cut where the moves made plus
 //! the admissible bound exceed it, so the first solution found is a shortest one, and
 //! every shorter bound was searched in full and failed. A fixed-size table of positions already searched at no greater depth
@@ -16,6 +17,7 @@
 mod beam;
 pub mod bound;
 pub mod middle;
+pub mod row_game;
 pub mod shortest_game;
 pub mod solitaire;
 #[cfg(test)]
@@ -175,8 +177,9 @@ pub struct Solution {
     pub passes: Vec<Pass>,
     /// Set when the node limit stopped the proof.
     pub stopped: Option<Stopped>,
-    /// The positions of each layer of a search from both ends (the crossing's proof),
-    /// by depth from the start; empty for IDA*.
+    /// The positions of each layer of the breadth-first search behind the proof: for
+    /// the crossing, the search from both ends, by depth from the start; for the game,
+    /// the search of its row counts, by plies from the start.
     pub layers: Vec<u64>,
 }
 

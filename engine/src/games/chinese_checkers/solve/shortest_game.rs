@@ -1,8 +1,10 @@
 //! The shortest complete two-player game: both players cooperate to end the game as
 //! soon as possible under the engine's win rule A (every hole of the mover's goal
 //! occupied, at least one by the mover, checked after the mover's own move): a game
-//! found by a beam search over plies, then IDA* over plies under an admissible bound
-//! for every shorter length.
+//! found by a beam search over plies, then the search of the game's row counts
+//! ([`super::row_game`]), whose fewest plies no real game beats, and IDA* over plies
+//! under an admissible bound for any length left between the two. On the diamond the
+//! row counts alone rule out every game shorter than the beam's 11 plies.
 //!
 //! # The bound
 //! For a seat to win, the holes of its goal that are empty must each be filled by some
@@ -21,6 +23,7 @@
 use super::super::geometry::{BoardShape, Geometry, Holes, Point, HOLES};
 use super::super::movegen::destinations;
 use super::beam::beam;
+use super::row_game::RowGame;
 use super::{numbered, prove, Deepening, SearchLimits, SeenTable, Solution, Stopped};
 
 /// What the shortest-game search found: a game (its plies as the moves, seat A
@@ -140,10 +143,11 @@ struct Solver {
 
 /// The fewest plies of a complete two-player game with 10 pieces a side on a `shape`
 /// board, seat A (top) first, under win rule A: a game found first by [`beam_game`] of
-/// `beam_width` (an upper bound), then IDA* passes for every shorter length, which
-/// either find a shorter game (the first one found is shortest) or rule them all out.
-/// At `limits.nodes` positions the proof stops and [`Solution::proved_at_least`]
-/// says how far it got.
+/// `beam_width` (an upper bound), then the lower bound of the row counts' search
+/// ([`RowGame::fewest_plies`], its layers in [`Solution::layers`]), then IDA* passes
+/// for every length from there to the beam's, which either find a shorter game (the
+/// first one found is shortest) or rule them all out. At `limits.nodes` positions the
+/// passes stop and [`Solution::proved_at_least`] says how far the proof got.
 ///
 /// # Errors
 /// [`Stopped`] when neither the beam nor the passes within the node limit found a game.
@@ -156,6 +160,10 @@ pub fn shortest_game(
     let start = [board.goal[1], board.goal[0]];
     let start_bound = board.bound(start, 0);
     let beam = beam_game(shape, beam_width, MAX_GAME);
+    let upper = beam
+        .as_ref()
+        .map_or(MAX_GAME + 1, |plies| plies.len() as u32);
+    let rows = RowGame::of(shape).fewest_plies(start, 0, upper, ROW_CHILDREN);
     let mut solver = Solver {
         board,
         seen: SeenTable::new(limits.table_entries),
@@ -164,9 +172,23 @@ pub fn shortest_game(
         nodes: 0,
         limit: limits.nodes,
     };
-    // Both seats' bounds keep their parity, so the cost rises by one ply a pass.
-    prove(&mut solver, start, start_bound, beam, MAX_GAME)
+    // Both seats' bounds keep their parity, so the cost rises by one ply a pass. The
+    // passes start where the row counts leave off.
+    let mut game = prove(
+        &mut solver,
+        start,
+        start_bound.max(rows.at_least),
+        beam,
+        MAX_GAME,
+    )?;
+    game.start_bound = start_bound;
+    game.layers = rows.layers;
+    Ok(game)
 }
+
+/// The most row counts (16 bytes each, repeats included) that the search of the row
+/// counts generates in one layer: 268 MB. The diamond's proof needs about 4 million.
+const ROW_CHILDREN: usize = 1 << 24;
 
 /// The longest game the searches look for.
 const MAX_GAME: u32 = 60;
