@@ -242,3 +242,41 @@ fn the_solitaire_crossing_prints_its_moves_and_how_far_it_is_proved() {
         .unwrap();
     assert_eq!(crossing.split(' ').count(), 30);
 }
+
+#[test]
+fn the_shortest_game_prints_its_row_bound_its_plies_and_how_far_it_is_proved() {
+    // A narrow beam finds 14 plies; the row counts rule out 10 plies and fewer, and the
+    // IDA* pass for 11 runs out of its 20,000 positions.
+    let output = run(&[
+        "solve",
+        "chinese-checkers:board=diamond",
+        "--shortest-game",
+        "--beam",
+        "1000",
+        "--nodes",
+        "20000",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    let layers = [1, 3, 9, 42, 196, 826, 3481, 13393, 51529, 182892, 728238];
+    let mut expected = vec!["board: diamond".to_string()];
+    for (plies, n) in layers.iter().enumerate() {
+        expected.push(format!(
+            "layer: row counts after {plies} plies, positions {n}"
+        ));
+    }
+    expected.push("row bound: 11".into());
+    expected.push("start bound: 3".into());
+    expected.push("pass: bound 11 positions 20001".into());
+    expected.push("plies: 14".into());
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[..expected.len()], expected, "{text}");
+    assert!(
+        text.contains(
+            "\nproved: none shorter than 11 plies (node limit 20000 reached; raise --nodes)\n"
+        ),
+        "{text}"
+    );
+    let game = text.lines().find_map(|l| l.strip_prefix("game: ")).unwrap();
+    assert_eq!(game.split(' ').count(), 14);
+}

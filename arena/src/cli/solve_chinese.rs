@@ -1,7 +1,8 @@
 //! `arena solve chinese-checkers`: the shortest solitaire crossing (`--solitaire`, by
 //! a search from both ends stopped cleanly at a number of positions held) and the
-//! shortest complete two-player game (`--shortest-game`, by IDA* stopped cleanly at a
-//! node limit), each under an admissible bound.
+//! shortest complete two-player game (`--shortest-game`, by the search of its row
+//! counts, then IDA* stopped cleanly at a node limit for any lengths left), each under
+//! an admissible bound.
 
 use std::io::Write;
 
@@ -100,7 +101,17 @@ pub fn run(
     let [count, what, unit] = words;
     let solution =
         solution.map_err(|stopped| ArenaError::failure(format!("no {what} found: {stopped}")))?;
-    let mut lines = vec![format!("start bound: {}", solution.start_bound)];
+    let mut lines = Vec::new();
+    if let Question::ShortestGame = question {
+        // The row counts' layers; the search rules out as many plies as it finished.
+        for (plies, n) in solution.layers.iter().enumerate() {
+            lines.push(format!(
+                "layer: row counts after {plies} plies, positions {n}"
+            ));
+        }
+        lines.push(format!("row bound: {}", solution.layers.len()));
+    }
+    lines.push(format!("start bound: {}", solution.start_bound));
     for pass in &solution.passes {
         lines.push(format!(
             "pass: bound {} positions {}",
