@@ -282,7 +282,7 @@ fn the_row_bound_never_exceeds_the_plies_left() {
 }
 
 #[test]
-#[ignore = "about a minute: cargo test -p engine --release -- --ignored an_11_ply_game"]
+#[ignore = "about 10 s: cargo test -p engine --release -- --ignored an_11_ply_game"]
 fn an_11_ply_game_ends_the_two_player_game_and_is_shortest() {
     let game = shortest_game(BoardShape::Diamond, 100_000, SearchLimits::default()).unwrap();
     assert_eq!(game.moves.len(), 11);
