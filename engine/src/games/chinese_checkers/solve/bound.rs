@@ -132,37 +132,12 @@ impl RowBound {
 
     /// Calls `visit` with the row counts after every abstract move from `counts`.
     fn for_each_move(&self, counts: &Counts, mut visit: impl FnMut(Counts)) {
-        let rows = ROWS as i32;
-        for from in 0..ROWS {
-            if counts[from] == 0 {
-                continue;
-            }
-            for dir in [-1i32, 1] {
-                let mut moved = |to: usize| {
-                    let mut after = *counts;
-                    after[from] -= 1;
-                    after[to] += 1;
-                    visit(after);
-                };
-                let step = from as i32 + dir;
-                if (0..rows).contains(&step) && counts[step as usize] < self.widths[step as usize] {
-                    moved(step as usize);
-                }
-                // Hop chains: a piece on every odd row on the way, room on every even one.
-                let mut at = from as i32;
-                loop {
-                    let (over, land) = (at + dir, at + 2 * dir);
-                    if !(0..rows).contains(&land)
-                        || counts[over as usize] == 0
-                        || counts[land as usize] >= self.widths[land as usize]
-                    {
-                        break;
-                    }
-                    moved(land as usize);
-                    at = land;
-                }
-            }
-        }
+        for_each_row_move(counts, counts, &self.widths, |from, to| {
+            let mut after = *counts;
+            after[from] -= 1;
+            after[to] += 1;
+            visit(after);
+        });
     }
 
     #[inline]
@@ -205,6 +180,40 @@ impl RowBound {
     pub fn states(&self) -> (usize, usize) {
         let reached = self.distance.iter().filter(|d| **d != UNREACHABLE).count();
         (self.distance.len(), reached)
+    }
+}
+
+/// Calls `visit(from, to)` for every move of a piece counted in `own` between rows,
+/// given how many pieces of anyone stand in each row (`total`) and each row's holes
+/// (`widths`): a step to a row next to it with room, or a chain of hops with a piece on
+/// every row hopped over and room on every row landed on. The one row abstraction of
+/// moves, for the solitaire bound and for the two-player row counts.
+pub(crate) fn for_each_row_move(
+    own: &[u8; ROWS],
+    total: &[u8; ROWS],
+    widths: &[u8; ROWS],
+    mut visit: impl FnMut(usize, usize),
+) {
+    let rows = ROWS as i32;
+    let room = |row: i32| (0..rows).contains(&row) && total[row as usize] < widths[row as usize];
+    for (from, &count) in own.iter().enumerate() {
+        if count == 0 {
+            continue;
+        }
+        for dir in [-1i32, 1] {
+            let step = from as i32 + dir;
+            if room(step) {
+                visit(from, step as usize);
+            }
+            let mut at = from as i32;
+            while (0..rows).contains(&(at + dir))
+                && total[(at + dir) as usize] > 0
+                && room(at + 2 * dir)
+            {
+                at += 2 * dir;
+                visit(from, at as usize);
+            }
+        }
     }
 }
 

@@ -21,6 +21,7 @@
 //! plies of the diamond's start), so it is searched in full, ply by ply.
 
 use super::super::geometry::{BoardShape, Geometry, Holes, Point, HOLES, ROWS};
+use super::bound::for_each_row_move;
 
 /// A position of the abstraction: the pieces of each seat in each row, row 0 the top.
 pub type RowCounts = [[u8; ROWS]; 2];
@@ -127,36 +128,13 @@ impl RowGame {
     /// Calls `visit` with the row counts after every move of `seat`'s in the
     /// abstraction (the pass, which changes nothing, is not among them).
     pub fn for_each_move(&self, counts: &RowCounts, seat: usize, mut visit: impl FnMut(RowCounts)) {
-        let rows = ROWS as i32;
         let total: [u8; ROWS] = std::array::from_fn(|row| counts[0][row] + counts[1][row]);
-        let room = |row: i32| total[row as usize] < self.widths[row as usize];
-        for from in 0..ROWS {
-            if counts[seat][from] == 0 {
-                continue;
-            }
-            for dir in [-1i32, 1] {
-                let mut moved = |to: i32| {
-                    let mut after = *counts;
-                    after[seat][from] -= 1;
-                    after[seat][to as usize] += 1;
-                    visit(after);
-                };
-                let step = from as i32 + dir;
-                if (0..rows).contains(&step) && room(step) {
-                    moved(step);
-                }
-                // A chain: a piece on every row hopped over, room on every row landed on.
-                let mut at = from as i32;
-                loop {
-                    let (over, land) = (at + dir, at + 2 * dir);
-                    if !(0..rows).contains(&land) || total[over as usize] == 0 || !room(land) {
-                        break;
-                    }
-                    moved(land);
-                    at = land;
-                }
-            }
-        }
+        for_each_row_move(&counts[seat], &total, &self.widths, |from, to| {
+            let mut after = *counts;
+            after[seat][from] -= 1;
+            after[seat][to] += 1;
+            visit(after);
+        });
     }
 
     /// The row counts as one number: seat A's in the low half, B's in the high one.
