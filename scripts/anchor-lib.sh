@@ -15,7 +15,8 @@ anchor_hard() {
 }
 
 # anchor_match GAME OURS_SPEC PEER_NAME PAIRS OUT PEER_COMMAND...: plays PAIRS game pairs
-# (seats swapped, seeded 4-ply openings, one thread, under nice) and prints the figures.
+# (seats swapped, seeded 4-ply openings, THREADS games at once, default one, under nice)
+# and prints the figures. The games and their results do not depend on THREADS.
 anchor_match() {
     local game=$1 spec=$2 peer=$3 pairs=$4 out=$5
     shift 5
@@ -27,7 +28,7 @@ game = "$game"
 seed = ${SEED:-20}
 games_per_pair = $pairs
 opening_plies = 4
-threads = 1
+threads = ${THREADS:-1}
 out = "$out"
 
 [[agent]]

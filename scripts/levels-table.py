@@ -5,7 +5,9 @@ For each folder given (results/<game>): every level's spec, rating with its inte
 score against random with its interval (from difficulty.csv), the nodes a move it
 searched in the calibration's final round-robin, the milliseconds a move it takes (a few
 seeded games of the level against itself through `arena play`, timed here: this is the
-one figure that depends on the machine), and its score as first and as second player
+one figure that depends on the machine; the time of the same command stopped after its
+opening, process start and one-time tables such as Chinese checkers' included, is taken
+off, and the opening's random plies are not counted), and its score as first and as second player
 over all its games of the calibration (from games.csv, which a calibration writes and
 git does not keep: run this right after calibrating). The last line of each game gives
 the first player's score over all of the calibration's games.
@@ -57,24 +59,39 @@ def game_of(folder_name):
     return folder_name, 2
 
 
+OPENING_PLIES = 4
+
+
+def timed_play(arena, game, players, spec, seed, record, max_plies=None):
+    """Seconds of one `arena play` of `spec` in every seat."""
+    seats = [arg for _ in range(players) for arg in ("--seat", spec)]
+    stop = ["--max-plies", str(max_plies)] if max_plies is not None else []
+    start = time.perf_counter()
+    subprocess.run(
+        [arena, "play", game, *seats, "--seed", str(seed),
+         "--opening-plies", str(OPENING_PLIES), "--record", record, *stop],
+        check=True, stdout=subprocess.DEVNULL)
+    return time.perf_counter() - start
+
+
 def ms_a_move(arena, game, players, spec, games):
-    """Milliseconds a move of `spec` playing itself in every seat, over `games` seeded
-    games."""
+    """Milliseconds a searched move of `spec` playing itself in every seat, over `games`
+    seeded games: their time less that of the same game stopped after its opening (the
+    fastest of three), over the plies after the opening."""
     plies, seconds = 0, 0.0
     with tempfile.TemporaryDirectory() as scratch:
-        for seed in range(1, games + 1):
+        setup = []
+        for run in range(3):
             # Each record in a folder of its own, beside its config.toml.
+            os.makedirs(os.path.join(scratch, f"setup{run}"))
+            record = os.path.join(scratch, f"setup{run}", "games.csv")
+            setup.append(timed_play(arena, game, players, spec, 1, record, OPENING_PLIES))
+        for seed in range(1, games + 1):
             os.makedirs(os.path.join(scratch, str(seed)))
             record = os.path.join(scratch, str(seed), "games.csv")
-            start = time.perf_counter()
-            seats = [arg for _ in range(players) for arg in ("--seat", spec)]
-            subprocess.run(
-                [arena, "play", game, *seats, "--seed", str(seed),
-                 "--opening-plies", "4", "--record", record],
-                check=True, stdout=subprocess.DEVNULL)
-            seconds += time.perf_counter() - start
-            plies += sum(int(row["plies"]) for row in read_rows(record))
-    return 1000.0 * seconds / max(plies, 1)
+            seconds += timed_play(arena, game, players, spec, seed, record) - min(setup)
+            plies += sum(int(row["plies"]) - OPENING_PLIES for row in read_rows(record))
+    return 1000.0 * max(seconds, 0.0) / max(plies, 1)
 
 
 def main():
