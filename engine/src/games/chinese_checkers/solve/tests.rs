@@ -10,6 +10,24 @@ use crate::games::chinese_checkers::movegen::destinations;
 use crate::games::chinese_checkers::ChineseCheckers;
 use crate::{Game, GameOptions};
 
+/// The positions one solitaire move from `pieces` (alone on the board).
+fn solitaire_children(geometry: &Geometry, pieces: Holes) -> Vec<Holes> {
+    let mut children = Vec::new();
+    let mut own = pieces;
+    while own != 0 {
+        let hole = own.trailing_zeros() as usize;
+        own &= own - 1;
+        let lifted = pieces & !(1 << hole);
+        let mut targets = destinations(geometry, hole, lifted, false);
+        while targets != 0 {
+            let to = targets.trailing_zeros() as usize;
+            targets &= targets - 1;
+            children.push(lifted | 1 << to);
+        }
+    }
+    children
+}
+
 /// Every position within `depth` moves of `from` (alone on the board), with its
 /// distance, by breadth-first search.
 fn near(shape: BoardShape, from: Holes, depth: u32) -> Vec<(Holes, u32)> {
@@ -20,20 +38,10 @@ fn near(shape: BoardShape, from: Holes, depth: u32) -> Vec<(Holes, u32)> {
     for d in 1..=depth {
         let mut next = Vec::new();
         for pieces in frontier {
-            let mut own = pieces;
-            while own != 0 {
-                let hole = own.trailing_zeros() as usize;
-                own &= own - 1;
-                let lifted = pieces & !(1 << hole);
-                let mut targets = destinations(geometry, hole, lifted, false);
-                while targets != 0 {
-                    let to = targets.trailing_zeros() as usize;
-                    targets &= targets - 1;
-                    let child = lifted | 1 << to;
-                    if let std::collections::hash_map::Entry::Vacant(e) = seen.entry(child) {
-                        e.insert(d);
-                        next.push(child);
-                    }
+            for child in solitaire_children(geometry, pieces) {
+                if let std::collections::hash_map::Entry::Vacant(e) = seen.entry(child) {
+                    e.insert(d);
+                    next.push(child);
                 }
             }
         }
@@ -112,19 +120,7 @@ fn every_real_solitaire_move_is_a_move_or_no_change_of_the_row_counts() {
                 let counts = bound.row_counts(pieces);
                 let mut moves = vec![counts];
                 table.for_each_move(&counts, |after| moves.push(after));
-                let mut children = Vec::new();
-                let mut own = pieces;
-                while own != 0 {
-                    let from = own.trailing_zeros() as usize;
-                    own &= own - 1;
-                    let lifted = pieces & !(1 << from);
-                    let mut targets = destinations(geometry, from, lifted, false);
-                    while targets != 0 {
-                        let to = targets.trailing_zeros() as usize;
-                        targets &= targets - 1;
-                        children.push(lifted | 1 << to);
-                    }
-                }
+                let children = solitaire_children(geometry, pieces);
                 for &child in &children {
                     let after = bound.row_counts(child);
                     assert!(moves.contains(&after), "{shape:?} {pieces:x} -> {child:x}");
