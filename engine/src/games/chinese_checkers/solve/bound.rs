@@ -131,7 +131,7 @@ impl RowBound {
     }
 
     /// Calls `visit` with the row counts after every abstract move from `counts`.
-    fn for_each_move(&self, counts: &Counts, mut visit: impl FnMut(Counts)) {
+    pub(crate) fn for_each_move(&self, counts: &Counts, mut visit: impl FnMut(Counts)) {
         for_each_row_move(counts, counts, &self.widths, |from, to| {
             let mut after = *counts;
             after[from] -= 1;

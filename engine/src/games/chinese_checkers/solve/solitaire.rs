@@ -43,7 +43,11 @@ pub fn shortest_crossing(
     };
     // Rounds of rising length, two moves apart, up to one short of the beam's: each
     // costs some fifty times the one before, so the rounds before the last cost little,
-    // and when the positions run out in a round, the rounds before it stand.
+    // and when the positions run out in a round, the rounds before it stand. They start
+    // at the row counts' distance (the exhaustive search behind the bound), which rules
+    // out every shorter length by itself; where it reaches the beam's length, no round
+    // is left and the crossing is proved by the row counts alone (19 on both boards, so
+    // not so far).
     let shortest = beam.len() as u32 - 1;
     let mut rounds: Vec<u32> = (0..)
         .map(|k| shortest - 2 * k)

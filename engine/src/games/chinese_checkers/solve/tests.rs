@@ -1,6 +1,6 @@
 //! Tests of the solitaire bound and of the two searches.
 
-use super::bound::{solitaire_bound, SolitaireBound};
+use super::bound::{solitaire_bound, RowBound, SolitaireBound};
 use super::row_game::{RowCounts, RowGame};
 use super::shortest_game::{beam_game, shortest_game};
 use super::solitaire::{beam_crossing, shortest_crossing};
@@ -9,6 +9,24 @@ use crate::games::chinese_checkers::geometry::{BoardShape, Geometry, Holes, Poin
 use crate::games::chinese_checkers::movegen::destinations;
 use crate::games::chinese_checkers::ChineseCheckers;
 use crate::{Game, GameOptions};
+
+/// The positions one solitaire move from `pieces` (alone on the board).
+fn solitaire_children(geometry: &Geometry, pieces: Holes) -> Vec<Holes> {
+    let mut children = Vec::new();
+    let mut own = pieces;
+    while own != 0 {
+        let hole = own.trailing_zeros() as usize;
+        own &= own - 1;
+        let lifted = pieces & !(1 << hole);
+        let mut targets = destinations(geometry, hole, lifted, false);
+        while targets != 0 {
+            let to = targets.trailing_zeros() as usize;
+            targets &= targets - 1;
+            children.push(lifted | 1 << to);
+        }
+    }
+    children
+}
 
 /// Every position within `depth` moves of `from` (alone on the board), with its
 /// distance, by breadth-first search.
@@ -20,20 +38,10 @@ fn near(shape: BoardShape, from: Holes, depth: u32) -> Vec<(Holes, u32)> {
     for d in 1..=depth {
         let mut next = Vec::new();
         for pieces in frontier {
-            let mut own = pieces;
-            while own != 0 {
-                let hole = own.trailing_zeros() as usize;
-                own &= own - 1;
-                let lifted = pieces & !(1 << hole);
-                let mut targets = destinations(geometry, hole, lifted, false);
-                while targets != 0 {
-                    let to = targets.trailing_zeros() as usize;
-                    targets &= targets - 1;
-                    let child = lifted | 1 << to;
-                    if let std::collections::hash_map::Entry::Vacant(e) = seen.entry(child) {
-                        e.insert(d);
-                        next.push(child);
-                    }
+            for child in solitaire_children(geometry, pieces) {
+                if let std::collections::hash_map::Entry::Vacant(e) = seen.entry(child) {
+                    e.insert(d);
+                    next.push(child);
                 }
             }
         }
@@ -74,6 +82,60 @@ fn the_bound_never_exceeds_the_moves_left_on_a_crossing() {
             pieces = pieces & !(1 << (from - 1)) | 1 << (to - 1);
         }
         assert_eq!(pieces, bound.goal());
+    }
+}
+
+#[test]
+fn the_row_counts_of_a_crossing_need_19_moves_on_both_boards() {
+    // The exhaustive search of the row counts (every way of spreading 10 pieces over
+    // the 17 rows) gives 19 from the start's counts to the goal's on both boards: a
+    // lower bound, short of the 27-move crossing, so the proof stays with the search
+    // from both ends.
+    for (shape, reached) in [
+        (BoardShape::Diamond, 3_335_433),
+        (BoardShape::Star, 3_346_643),
+    ] {
+        let start = Geometry::of(shape).triangle(Point::ZMinus, 4);
+        let bound = SolitaireBound::new(shape, Point::ZPlus);
+        let table = RowBound::of(shape);
+        assert_eq!(table.moves(&bound.row_counts(start)), Some(19), "{shape:?}");
+        // Every spreading of 10 pieces over 17 rows is ranked; those that fit the rows'
+        // holes are all reached from the goal.
+        assert_eq!(table.states(), (5_311_735, reached), "{shape:?}");
+    }
+}
+
+#[test]
+fn every_real_solitaire_move_is_a_move_or_no_change_of_the_row_counts() {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0x22_27);
+    for shape in [BoardShape::Diamond, BoardShape::Star] {
+        let geometry = Geometry::of(shape);
+        let bound = SolitaireBound::new(shape, Point::ZPlus);
+        let table = RowBound::of(shape);
+        let mut checked = 0;
+        for _ in 0..100 {
+            let mut pieces = geometry.triangle(Point::ZMinus, 4);
+            for _ in 0..60 {
+                let counts = bound.row_counts(pieces);
+                let mut moves = vec![counts];
+                table.for_each_move(&counts, |after| moves.push(after));
+                let children = solitaire_children(geometry, pieces);
+                for &child in &children {
+                    let after = bound.row_counts(child);
+                    assert!(moves.contains(&after), "{shape:?} {pieces:x} -> {child:x}");
+                    // A real move never brings the goal nearer than one abstract move.
+                    let (before, now) = (table.moves(&counts), table.moves(&after));
+                    assert!(now.unwrap() + 1 >= before.unwrap(), "{shape:?} {child:x}");
+                    checked += 1;
+                }
+                if children.is_empty() || pieces == bound.goal() {
+                    break;
+                }
+                pieces = children[rng.random_range(0..children.len())];
+            }
+        }
+        assert!(checked > 50_000, "{checked}");
     }
 }
 
