@@ -356,7 +356,7 @@ fn rate_places_leapfrog_greedy_between_the_shipped_levels() {
 
 #[test]
 fn rate_places_english_minimax_depth_2_on_the_shipped_levels() {
-    // The English levels' specs hold commas (`minimax:nodes=5000,epsilon=0.2`).
+    // The English levels' specs hold commas (`minimax:nodes=200000,epsilon=0.1773`).
     rate_between("english", "minimax:depth=2", 10, "easy", "hard");
 }
 
