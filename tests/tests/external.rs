@@ -250,6 +250,47 @@ fn the_openspiel_anchor_reads_and_writes_every_english_move() {
     assert!(said.contains("anchor_bot selftest: ok ("), "{said}");
 }
 
+/// `scripts/pool-pairs.py` pools anchor runs of several seeds; over one run it gives the
+/// run's own interval, and a run pooled with itself counts every pair twice.
+#[test]
+fn pooled_pairs_give_the_arenas_own_interval() {
+    if !python_available("pooled_pairs_give_the_arenas_own_interval") {
+        return;
+    }
+    let agents = [
+        agent("greedy", "spec = \"greedy\""),
+        agent("minimax", "spec = \"minimax:depth=1\""),
+    ];
+    let (out, config) = scratch_config(
+        "external-pool-pairs",
+        "game = \"english\"\ngames_per_pair = 12",
+        &agents,
+    );
+    run_ok(&config);
+    let pairs = out.join("pairs.csv").display().to_string();
+    let pool = |args: &[&str]| {
+        let output = std::process::Command::new("python3")
+            .arg("scripts/pool-pairs.py")
+            .args(args)
+            .current_dir(end_to_end::repo_root())
+            .output()
+            .unwrap();
+        let said = String::from_utf8_lossy(&output.stdout).to_string();
+        assert!(output.status.success(), "{said}{}", stderr(&output));
+        said
+    };
+    let once = pool(&["--selftest", &pairs]);
+    assert!(
+        once.contains("selftest: the run's own interval agrees"),
+        "{once}"
+    );
+    let twice = pool(&["--agent", "minimax", &pairs, &pairs]);
+    assert!(
+        twice.starts_with("minimax against greedy: 48 games in 2 runs"),
+        "{twice}"
+    );
+}
+
 #[test]
 fn the_python_random_bot_plays_a_tournament_against_greedy() {
     if !python_available("the_python_random_bot_plays_a_tournament_against_greedy") {
