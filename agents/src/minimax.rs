@@ -209,6 +209,10 @@ pub struct MinimaxSettings {
     /// The search with more than two seats (`multi=paranoid|maxn|brs`; default
     /// paranoid, this module's own search).
     pub multi: MultiSearch,
+    /// What a drawn game (or an endgame table's draw) costs the root seat, in evaluation
+    /// units (`contempt`, 0 to 10,000; a draughts man is 100; default 0): a searcher
+    /// that expects to be the stronger side plays on rather than repeat or settle.
+    pub contempt: i32,
 }
 
 impl Default for MinimaxSettings {
@@ -220,6 +224,7 @@ impl Default for MinimaxSettings {
             plain: false,
             basic_eval: false,
             multi: MultiSearch::Paranoid,
+            contempt: 0,
         }
     }
 }
@@ -244,6 +249,7 @@ impl MinimaxSettings {
         let tt_mib = spec.integer("tt_mib", 16, 1..=4096, "an integer from 1 to 4096")?;
         let plain = spec.word("search", &["pvs", "plain"], "pvs or plain")? == Some(1);
         let basic_eval = spec.word("eval", &["full", "basic"], "full or basic")? == Some(1);
+        let contempt = spec.integer("contempt", 0, 0..=10_000, "an integer from 0 to 10000")?;
         Ok(MinimaxSettings {
             depth: depth as u32,
             nodes,
@@ -251,6 +257,7 @@ impl MinimaxSettings {
             plain,
             basic_eval,
             multi: MultiSearch::from_spec(spec)?,
+            contempt: contempt as i32,
         })
     }
 }
@@ -636,11 +643,18 @@ impl<G: Evaluate + Solved> MinimaxAgent<G> {
         let sign = if mover == self.root_seat { 1 } else { -1 };
         if position.is_over() {
             let outcome = position.status().outcome().expect("the game is over");
-            return sign * terminal_value(&outcome, self.root_seat, ply);
+            let value = match terminal_value(&outcome, self.root_seat, ply) {
+                0 => -self.settings.contempt,
+                decided => decided,
+            };
+            return sign * value;
         }
         if ply > 0 {
             if let Some(entry) = self.tables.as_ref().and_then(|t| position.table_entry(t)) {
-                return table_value(entry, ply);
+                return match table_value(entry, ply) {
+                    0 => sign * -self.settings.contempt,
+                    decided => decided,
+                };
             }
         }
         if is_leaf(position, depth, ply, !self.settings.plain) {
@@ -959,6 +973,46 @@ mod tests {
             .map(|(m, s)| (*m, *s as i32))
             .collect();
         assert_eq!(found, move_values(&race, 4));
+    }
+
+    #[test]
+    fn contempt_makes_a_draw_cost_the_root_seat() {
+        use engine::games::draughts::EnglishDraughts;
+        // A king each, far apart; both shuffle back and forth, so that Black's 27-32
+        // repeats the start a third time: a draw by repetition.
+        let mut position = EnglishDraughts::parse_position("W:WK1:BK32").unwrap();
+        for text in ["1-6", "32-27", "6-1", "27-32", "1-6", "32-27", "6-1"] {
+            let mv = position.parse_move(text).unwrap();
+            position.play(mv).unwrap();
+        }
+        let repeat = position.parse_move("27-32").unwrap();
+        let mut after = position.clone();
+        after.play(repeat).unwrap();
+        assert!(after.is_over(), "27-32 is the third repetition");
+
+        let scores_with = |contempt: i32| {
+            let settings = MinimaxSettings {
+                depth: 4,
+                tt_mib: 1,
+                contempt,
+                ..MinimaxSettings::default()
+            };
+            let mut agent = MinimaxAgent::<EnglishDraughts>::new("m".into(), settings);
+            let (mut moves, mut scores) = (Vec::new(), Vec::new());
+            agent.score_moves(&position, &mut moves, &mut scores);
+            let at = moves.iter().position(|&m| m == repeat).unwrap();
+            (scores[at], agent.choose(&position))
+        };
+        assert_eq!(scores_with(0).0, 0.0);
+        let (repeat_score, chosen) = scores_with(50);
+        assert_eq!(repeat_score, -50.0);
+        assert_ne!(chosen, repeat, "with contempt the searcher plays on");
+        assert_eq!(
+            MinimaxSettings::from_spec(&"minimax:contempt=30".parse().unwrap())
+                .unwrap()
+                .contempt,
+            30
+        );
     }
 
     #[test]

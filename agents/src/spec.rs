@@ -60,6 +60,7 @@ impl AgentKind {
                 "eval",
                 "multi",
                 "table",
+                "contempt",
                 "epsilon",
                 "temperature",
             ],
