@@ -351,7 +351,7 @@ class DameSeat:
         for move in moves[board.ply:]:
             board.push(self.read_move(board, move))
         result = self.engine.search(board, depth=self.depth)
-        print(f"search {1000 * result.elapsed:.3f}", file=sys.stderr)
+        log("search", 1000 * result.elapsed)
         # Our capture text lists the landing squares; dame-rs reads such a path, and two
         # paths with the same ends and captures give the same position.
         for text in legal:
@@ -364,6 +364,14 @@ class DameSeat:
 # ------------------------------------------------------------------------- timing, main
 
 
+def log(word, milliseconds):
+    """Appends one timing line to standard error in a single write: with THREADS=N the
+    arena appends every process of the seat to one log file, and a line written in pieces
+    could interleave with another process's."""
+    sys.stderr.write(f"{word} {milliseconds:.3f}\n")
+    sys.stderr.flush()
+
+
 def timed(choose):
     """Wraps `choose` to log this seat's time a move and the opponent's gap before it."""
     last = {"seed": None, "answered": None, "plies": 0}
@@ -372,9 +380,9 @@ def timed(choose):
         start = time.perf_counter()
         # The gap is one opponent move only within a game: same seed, the list grown by 2.
         if last["seed"] == seed and len(moves) == last["plies"] + 2:
-            print(f"opponent {1000 * (start - last['answered']):.3f}", file=sys.stderr)
+            log("opponent", 1000 * (start - last["answered"]))
         move = choose(legal, position, moves, seed)
-        print(f"own {1000 * (time.perf_counter() - start):.3f}", file=sys.stderr, flush=True)
+        log("own", 1000 * (time.perf_counter() - start))
         last.update(seed=seed, answered=time.perf_counter(), plies=len(moves))
         return move
 
@@ -431,11 +439,17 @@ def summary(out, peer, ours):
     with open(os.path.join(out, "games.csv"), newline="") as f:
         games = list(csv.DictReader(f))
     times = {"own": [], "opponent": [], "search": []}
+    garbled = 0
     with open(os.path.join(out, "logs", f"{peer}.log")) as f:
         for line in f:
             word, _, value = line.partition(" ")
             if word in times:
-                times[word].append(float(value))
+                try:
+                    times[word].append(float(value))
+                except ValueError:
+                    # Runs logged before each line was one write could interleave two
+                    # processes' lines; such a line's figures are left out, and counted.
+                    garbled += 1
     own, opponent, search = times["own"], times["opponent"], times["search"]
     score, lo, hi = (float(row[k]) for k in ("score", "score_lo", "score_hi"))
     print(f"{ours} against {peer}: {row['games']} games, +{row['wins']} ={row['draws']} "
@@ -448,6 +462,8 @@ def summary(out, peer, ours):
     print(f"ms a move: {ours} {mean(opponent):.2f} ({len(opponent)} moves, protocol round trip "
           f"included), {peer} {mean(own):.1f} ({len(own)} moves"
           + (f"; its engine's search alone {mean(search):.2f})" if search else ")"))
+    if garbled:
+        print(f"({garbled} interleaved log lines left out of the milliseconds)")
 
 
 def main(argv):
