@@ -240,14 +240,21 @@ fn the_openspiel_anchor_reads_and_writes_every_english_move() {
     );
     run_ok(&config);
     let games = out.join("games.csv").display().to_string();
+    let said = repo_script(&["scripts/anchor_bot.py", "selftest", &games]);
+    assert!(said.contains("anchor_bot selftest: ok ("), "{said}");
+}
+
+/// Runs the repository's Python script `args[0]` with the rest of `args` from the
+/// repository root, checks that it succeeds, and returns its standard output.
+fn repo_script(args: &[&str]) -> String {
     let output = std::process::Command::new("python3")
-        .args(["scripts/anchor_bot.py", "selftest", &games])
+        .args(args)
         .current_dir(end_to_end::repo_root())
         .output()
         .unwrap();
-    let said = String::from_utf8_lossy(&output.stdout);
+    let said = String::from_utf8_lossy(&output.stdout).to_string();
     assert!(output.status.success(), "{said}{}", stderr(&output));
-    assert!(said.contains("anchor_bot selftest: ok ("), "{said}");
+    said
 }
 
 /// `scripts/pool-pairs.py` pools anchor runs of several seeds; over one run it gives the
@@ -268,23 +275,18 @@ fn pooled_pairs_give_the_arenas_own_interval() {
     );
     run_ok(&config);
     let pairs = out.join("pairs.csv").display().to_string();
-    let pool = |args: &[&str]| {
-        let output = std::process::Command::new("python3")
-            .arg("scripts/pool-pairs.py")
-            .args(args)
-            .current_dir(end_to_end::repo_root())
-            .output()
-            .unwrap();
-        let said = String::from_utf8_lossy(&output.stdout).to_string();
-        assert!(output.status.success(), "{said}{}", stderr(&output));
-        said
-    };
-    let once = pool(&["--selftest", &pairs]);
+    let once = repo_script(&["scripts/pool-pairs.py", "--selftest", &pairs]);
     assert!(
         once.contains("selftest: the run's own interval agrees"),
         "{once}"
     );
-    let twice = pool(&["--agent", "minimax", &pairs, &pairs]);
+    let twice = repo_script(&[
+        "scripts/pool-pairs.py",
+        "--agent",
+        "minimax",
+        &pairs,
+        &pairs,
+    ]);
     assert!(
         twice.starts_with("minimax against greedy: 48 games in 2 runs"),
         "{twice}"
