@@ -5,10 +5,10 @@
 # 2, 3, 4 and 6, and results/leapfrog-by-seat for Leapfrog Race's hard level aimed at
 # each seat), replacing what is there. Each calibration reproduces its shipped
 # files byte for byte; `git diff results/` shows any that did not. Prints the seconds
-# each took. On 2 cores the whole set takes about 60 minutes for Leapfrog Race and the
-# draughts family (half an hour of it English, whose hard searches 200,000 positions a
-# move) and 25 to 35 more for Chinese checkers (4 to 11 minutes a table on
-# the loaded machine).
+# each took. On 2 cores the whole set takes about 70 minutes for Leapfrog Race and the
+# draughts family (40 of them English, whose hard searches a million positions a move)
+# and 25 to 35 more for Chinese checkers (4 to 11 minutes a table on the loaded
+# machine): about 105 minutes in all.
 #
 # Usage: scripts/calibrate-all.sh [path/to/arena]   (default: target/release/arena,
 # built here first when it is the default)

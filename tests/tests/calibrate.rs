@@ -1,7 +1,7 @@
 //! End-to-end calibration and sequential tests through the `arena` binary: a reduced
 //! version of the shipped Leapfrog Race calibration, the shipped one reproduced byte for
-//! byte, a level aimed at a seat, a small three-player Chinese checkers calibration (game
-//! sets), `arena sprt`, and bad configs.
+//! byte, a level aimed at a seat, a level that names its spec, a small three-player
+//! Chinese checkers calibration (game sets), `arena sprt`, and bad configs.
 
 use std::path::Path;
 
@@ -217,6 +217,78 @@ fn a_seat_the_table_lacks_is_refused_with_the_seats_it_has() {
         stderr(&output)
     );
     assert!(!out.exists());
+}
+
+/// The seated calibration above with a level on top that names its spec, perfect play:
+/// measured and tested like the level below it, never searched for.
+#[test]
+fn a_level_that_names_its_spec_is_measured_not_searched() {
+    let dir = scratch("calibrate-fixed");
+    let out = dir.join("out");
+    let config = dir.join("fixed.toml");
+    std::fs::write(
+        &config,
+        format!("{SEATED}[[level]]\nname = \"top\"\nspec = \"perfect\"\n"),
+    )
+    .unwrap();
+    let output = run(&[
+        "calibrate",
+        &config.display().to_string(),
+        "--out",
+        &out.display().to_string(),
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let printed = stdout(&output);
+    assert!(
+        printed.contains("[second] converged:") && printed.contains("[top] fixed: perfect, rating"),
+        "{printed}"
+    );
+    assert!(!printed.contains("[top] step"), "{printed}");
+    let csv = std::fs::read_to_string(out.join("difficulty.csv")).unwrap();
+    let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
+    let top: Vec<&str> = csv.lines().nth(2).unwrap().split(',').collect();
+    let column = |name: &str| top[header.iter().position(|h| *h == name).expect(name)];
+    assert_eq!(
+        [
+            column("level"),
+            column("spec"),
+            column("knob"),
+            column("target"),
+            column("target_value"),
+            column("status")
+        ],
+        ["top", "perfect", "", "spec", "", "fixed"],
+        "{csv}"
+    );
+    assert!(!column("gsprt_verdict").is_empty(), "{csv}");
+    let toml_text = std::fs::read_to_string(out.join("difficulty.toml")).unwrap();
+    assert!(toml_text.ends_with("top = \"perfect\"\n"), "{toml_text}");
+    let points = std::fs::read_to_string(out.join("calibration.csv")).unwrap();
+    let last = points.lines().last().unwrap();
+    assert!(last.contains(",,perfect,20,"), "{points}");
+    // The same config and seed give the same files.
+    let again = dir.join("again");
+    let output = run(&[
+        "calibrate",
+        &config.display().to_string(),
+        "--out",
+        &again.display().to_string(),
+        "--threads",
+        "2",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    for file in [
+        "difficulty.csv",
+        "calibration.csv",
+        "levels.md",
+        "games.csv",
+    ] {
+        assert_eq!(
+            std::fs::read(out.join(file)).unwrap(),
+            std::fs::read(again.join(file)).unwrap(),
+            "{file}"
+        );
+    }
 }
 
 /// A three-player Chinese checkers calibration of cheap agents (greedy with a random

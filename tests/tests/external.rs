@@ -400,8 +400,8 @@ fn rate_places_leapfrog_greedy_between_the_shipped_levels() {
 #[test]
 fn rate_places_english_minimax_depth_2_on_the_shipped_levels() {
     // The English levels' specs hold commas (`minimax:nodes=200000,epsilon=0.1773`).
-    // Few pairs: hard searches 200,000 positions a move, and the rating of depth 2 (about
-    // 1000 over 50 pairs) lies far from easy's 265 and hard's 1873.
+    // Few pairs: hard searches a million positions a move, and the rating of depth 2
+    // (about 1040 over 50 pairs) lies far from easy's 219 and hard's 2020.
     rate_between("english", "minimax:depth=2", 6, "easy", "hard");
 }
 

@@ -96,6 +96,7 @@ struct RawLevel {
     elo: Option<f64>,
     score_vs: Option<Spanned<RawScoreVs>>,
     blunder_rate: Option<Spanned<f64>>,
+    spec: Option<Spanned<String>>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -125,6 +126,10 @@ pub enum Target {
     },
     /// A blunder rate against perfect play (solved games only).
     BlunderRate(f64),
+    /// No search: the level is this spec, measured like the others. For a top level that
+    /// is simply the strongest agent the budget allows, whose searches would make every
+    /// scanned point of its family as costly as itself.
+    Spec(String),
 }
 
 impl Target {
@@ -138,11 +143,12 @@ impl Target {
         }
     }
 
-    /// The value aimed at.
+    /// The value aimed at (NaN for a fixed spec, which aims at none).
     pub fn value(&self) -> f64 {
         match *self {
             Target::Elo(v) | Target::BlunderRate(v) => v,
             Target::ScoreVs { score, .. } => score,
+            Target::Spec(_) => f64::NAN,
         }
     }
 }
@@ -176,6 +182,7 @@ impl Tolerance {
             Target::Elo(_) => self.elo,
             Target::ScoreVs { .. } => self.score,
             Target::BlunderRate(_) => self.blunder_rate,
+            Target::Spec(_) => 0.0,
         }
     }
 }
@@ -395,17 +402,22 @@ pub fn parse(path: &Path, text: &str) -> Result<CalibrationConfig, ArenaError> {
         }
         let given = usize::from(entry.elo.is_some())
             + usize::from(entry.score_vs.is_some())
-            + usize::from(entry.blunder_rate.is_some());
+            + usize::from(entry.blunder_rate.is_some())
+            + usize::from(entry.spec.is_some());
         if given != 1 {
             return Err(at(
                 entry.name.span(),
                 format!(
                     "level {name:?}: {given} targets given: expected exactly one of `elo`, \
-                     `score_vs` or `blunder_rate`"
+                     `score_vs`, `blunder_rate` or `spec`"
                 ),
             ));
         }
-        let target = if let Some(elo) = entry.elo {
+        let target = if let Some(spec) = &entry.spec {
+            check_spec(&game, spec.get_ref())
+                .map_err(|e| at(spec.span(), format!("field `spec`: {e}")))?;
+            Target::Spec(spec.get_ref().clone())
+        } else if let Some(elo) = entry.elo {
             Target::Elo(elo)
         } else if let Some(score_vs) = &entry.score_vs {
             let wanted = score_vs.get_ref();
@@ -784,6 +796,43 @@ mod tests {
                     "field `score_vs`: seat \"D\": expected \"A\", \"B\" or \"C\" (the seats \
                      at a table of 3, A moving first)"
                 ),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn a_level_may_name_its_spec_instead_of_a_target() {
+        let hard = "score_vs = { agent = \"greedy\", score = 0.8 }";
+        let with_hard = |line: &str| {
+            assert!(SHIPPED.contains(hard));
+            parse(Path::new("calibrate.toml"), &SHIPPED.replace(hard, line))
+        };
+        let config = with_hard("spec = \"perfect:epsilon=0.01\"").unwrap();
+        assert_eq!(
+            config.identity.level[2].target,
+            Target::Spec("perfect:epsilon=0.01".into())
+        );
+        let recorded = toml::to_string(&config.identity).unwrap();
+        assert!(
+            recorded
+                .contains("name = \"hard\"\n\n[level.target]\nspec = \"perfect:epsilon=0.01\"\n"),
+            "{recorded}"
+        );
+        let error = with_hard("spec = \"perfect:depth=3\"")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.contains("calibrate.toml:57:") && error.contains("field `spec`:"),
+            "{error}"
+        );
+        let error = with_hard("spec = \"perfect\"\nelo = 900")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.contains(
+                "level \"hard\": 2 targets given: expected exactly one of `elo`, \
+                 `score_vs`, `blunder_rate` or `spec`"
+            ),
             "{error}"
         );
     }

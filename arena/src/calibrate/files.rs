@@ -5,9 +5,8 @@
 use std::fmt::Write as _;
 
 use super::config::{CalibrationIdentity, Target};
-use super::knob::Knob;
 use super::measure::Estimate;
-use super::search::CalibrationResult;
+use super::search::{knob_text, CalibrationResult};
 use crate::stats::z_for_confidence;
 
 fn push_estimate(line: &mut String, estimate: Option<Estimate>, decimals: usize) {
@@ -68,12 +67,7 @@ pub fn difficulty_csv(
         let choice = &result.levels[l];
         let point = &result.points[choice.point];
         let final_games = &result.check.levels[l];
-        let mut line = format!(
-            "{},{},{}",
-            level.name,
-            quote(&point.spec),
-            Knob::describe(point.value)
-        );
+        let mut line = format!("{},{},{}", level.name, quote(&point.spec), knob_text(point));
         push_estimate(&mut line, Some(result.check.ratings[references + l]), 1);
         for reference in 0..references {
             push_estimate(&mut line, final_games.score_vs(reference, z), 4);
@@ -99,15 +93,18 @@ pub fn difficulty_csv(
     text
 }
 
-fn target_text(config: &CalibrationIdentity, target: &Target) -> (String, f64) {
+/// The target's kind and value as `difficulty.csv` writes them: a fixed spec aims at no
+/// value (the spec column holds it) and is measured by its rating.
+fn target_text(config: &CalibrationIdentity, target: &Target) -> (String, String) {
     match target {
-        Target::Elo(v) => ("elo".into(), *v),
+        Target::Elo(v) => ("elo".into(), v.to_string()),
         Target::ScoreVs {
             reference,
             score,
             seat,
-        } => (seat_column(config, *reference, *seat), *score),
-        Target::BlunderRate(v) => ("blunder_rate".into(), *v),
+        } => (seat_column(config, *reference, *seat), score.to_string()),
+        Target::BlunderRate(v) => ("blunder_rate".into(), v.to_string()),
+        Target::Spec(_) => ("spec".into(), String::new()),
     }
 }
 
@@ -186,7 +183,7 @@ pub fn calibration_csv(
         let mut line = format!(
             "{index},{},{},{},{}",
             point.added_at,
-            Knob::describe(point.value),
+            knob_text(point),
             quote(&point.spec),
             point.measured.fewest_pairs()
         );

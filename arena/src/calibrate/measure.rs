@@ -289,7 +289,7 @@ pub fn estimate(
     rating: impl FnOnce() -> Estimate,
 ) -> Option<Estimate> {
     match target {
-        Target::Elo(_) => Some(rating()),
+        Target::Elo(_) | Target::Spec(_) => Some(rating()),
         Target::ScoreVs {
             reference,
             seat: None,

@@ -1,7 +1,8 @@
 //! `arena calibrate`: automatic difficulty levels. A knob of one agent family is searched
 //! until each level's measured value (a rating, a score against a reference, or a
-//! blunder rate) lies within tolerance of its target; consecutive levels are tested by a
-//! GSPRT, and a final round-robin checks that they are strictly ordered.
+//! blunder rate) lies within tolerance of its target, or a level names its own spec and
+//! is measured as it is; consecutive levels are tested by a GSPRT, and a final
+//! round-robin checks that they are strictly ordered.
 
 pub mod config;
 pub mod files;

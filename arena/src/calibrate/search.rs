@@ -19,13 +19,16 @@ use crate::sprt::sequential_test;
 use crate::stats::z_for_confidence;
 use crate::stats::{GsprtStatus, SetRecord};
 
-/// One knob value measured.
+/// One knob value measured, or a level's fixed spec.
 #[derive(Clone, Debug)]
 pub struct Point {
-    /// The knob value.
+    /// The knob value (NaN for a fixed spec).
     pub value: f64,
-    /// Its position along the knob, in [0, 1].
+    /// Its position along the knob, in [0, 1] (NaN for a fixed spec).
     pub t: f64,
+    /// Whether the point is a level's fixed spec, outside the family: the knob's search
+    /// never looks at it.
+    pub fixed: bool,
     /// Its spec.
     pub spec: String,
     /// Its games against the references.
@@ -43,6 +46,8 @@ pub enum LevelStatus {
     Unreachable,
     /// The step or game cap came first.
     NotConverged,
+    /// The level names its spec: nothing was searched.
+    Fixed,
 }
 
 impl LevelStatus {
@@ -52,6 +57,7 @@ impl LevelStatus {
             LevelStatus::Converged => "converged",
             LevelStatus::Unreachable => "unreachable",
             LevelStatus::NotConverged => "not_converged",
+            LevelStatus::Fixed => "fixed",
         }
     }
 }
@@ -216,6 +222,7 @@ impl<'a, G: Playable> Search<'a, G> {
             self.points.push(Point {
                 value,
                 t: config.family.position_of(value),
+                fixed: false,
                 spec,
                 measured,
                 added_at: 0,
@@ -293,11 +300,14 @@ impl<'a, G: Playable> Search<'a, G> {
         .expect("every point has games against every reference")
     }
 
-    /// Searches the knob for level `level`.
+    /// Searches the knob for level `level`, or measures its fixed spec.
     fn refine(&mut self, level: usize) -> Result<LevelChoice, ArenaError> {
         let config = self.config;
         let target = config.level[level].target.clone();
         let name = config.level[level].name.clone();
+        if let Target::Spec(spec) = &target {
+            return self.measure_fixed(&name, spec, &target);
+        }
         let wanted = target.value();
         let tolerance = config.tolerance.of(&target);
         let mut steps = 0;
@@ -328,6 +338,7 @@ impl<'a, G: Playable> Search<'a, G> {
                     self.points.push(Point {
                         value,
                         t: config.family.position_of(value),
+                        fixed: false,
                         spec,
                         measured: Measured::new(
                             self.references(),
@@ -353,6 +364,43 @@ impl<'a, G: Playable> Search<'a, G> {
                 show(&now)
             ))?;
         }
+    }
+
+    /// Level `name`'s fixed spec, measured by one batch against every reference: its
+    /// rating is what the level reports during the search (the final round-robin measures
+    /// it again, with the other levels).
+    fn measure_fixed(
+        &mut self,
+        name: &str,
+        spec: &str,
+        target: &Target,
+    ) -> Result<LevelChoice, ArenaError> {
+        self.points.push(Point {
+            value: f64::NAN,
+            t: f64::NAN,
+            fixed: true,
+            spec: spec.to_string(),
+            measured: Measured::new(
+                self.references(),
+                self.blunder_seed(self.points.len() as u64),
+                self.config.bootstrap,
+            ),
+            added_at: self.step + 1,
+        });
+        let point = self.points.len() - 1;
+        self.measure(point)?;
+        let estimate = self.estimate_of(point, target);
+        let description = self.describe_point(&self.points[point]);
+        self.say(format!(
+            "[{name}] fixed: {spec}, rating {} ({description})",
+            show(&estimate)
+        ))?;
+        Ok(LevelChoice {
+            point,
+            status: LevelStatus::Fixed,
+            estimate,
+            steps: 0,
+        })
     }
 
     /// Plays one batch at point `point` against every reference.
@@ -383,7 +431,9 @@ impl<'a, G: Playable> Search<'a, G> {
         let config = self.config;
         let wanted = target.value();
         let tolerance = config.tolerance.of(target);
-        let mut order: Vec<usize> = (0..self.points.len()).collect();
+        let mut order: Vec<usize> = (0..self.points.len())
+            .filter(|p| !self.points[*p].fixed)
+            .collect();
         order.sort_by(|a, b| self.points[*a].t.total_cmp(&self.points[*b].t));
         let estimates: Vec<Estimate> = order.iter().map(|p| self.estimate_of(*p, target)).collect();
         let distance = |e: &Estimate| (e.value - wanted).abs();
@@ -445,7 +495,7 @@ impl<'a, G: Playable> Search<'a, G> {
             let fraction = ((wanted - v0) / (v1 - v0)).clamp(0.1, 0.9);
             for t in [t0 + fraction * (t1 - t0), 0.5 * (t0 + t1)] {
                 let value = config.family.value_at(t);
-                if self.points.iter().all(|p| p.value != value) {
+                if self.points.iter().all(|p| p.fixed || p.value != value) {
                     return (best, e, Action::New(value));
                 }
             }
@@ -576,7 +626,7 @@ impl<'a, G: Playable> Search<'a, G> {
 
 fn what(target: &Target, config: &CalibrationIdentity) -> String {
     match target {
-        Target::Elo(_) => "rating".into(),
+        Target::Elo(_) | Target::Spec(_) => "rating".into(),
         Target::ScoreVs {
             reference, seat, ..
         } => match seat {
@@ -595,8 +645,11 @@ fn show(e: &Estimate) -> String {
     }
 }
 
-/// The knob value of a point as the CSV files write it.
-pub fn knob_text(point: &Point, knob: &Knob) -> String {
-    let _ = knob;
-    Knob::describe(point.value)
+/// The knob value of a point as the CSV files write it: empty for a fixed spec.
+pub fn knob_text(point: &Point) -> String {
+    if point.fixed {
+        String::new()
+    } else {
+        Knob::describe(point.value)
+    }
 }
