@@ -673,6 +673,26 @@ fn wait_for(seconds: u64, mut done: impl FnMut() -> bool) -> bool {
     done()
 }
 
+/// Gives `command` the default disposition of SIGINT and SIGTERM (the signal ends the
+/// process), which a person's Ctrl-C or `kill` meets: a test runner started as a shell's
+/// background job inherits SIGINT ignored, and the arena, like any program, keeps what
+/// it inherits.
+#[cfg(unix)]
+fn with_default_signals(command: &mut std::process::Command) {
+    use std::os::unix::process::CommandExt;
+    // SAFETY: signal(2) is async-signal-safe, and the closure touches nothing else.
+    unsafe {
+        command.pre_exec(|| {
+            libc::signal(libc::SIGINT, libc::SIG_DFL);
+            libc::signal(libc::SIGTERM, libc::SIG_DFL);
+            Ok(())
+        });
+    }
+}
+
+#[cfg(not(unix))]
+fn with_default_signals(_command: &mut std::process::Command) {}
+
 #[test]
 fn a_program_that_reads_nothing_and_ignores_sigterm_dies_with_the_arena() {
     if !cfg!(target_os = "linux") {
@@ -694,11 +714,12 @@ fn a_program_that_reads_nothing_and_ignores_sigterm_dies_with_the_arena() {
             "game = \"leapfrog\"\ngames_per_pair = 2",
             &agents,
         );
-        let mut arena = end_to_end::arena(&["run", &config, "--force"])
+        let mut command = end_to_end::arena(&["run", &config, "--force"]);
+        command
             .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
-            .spawn()
-            .unwrap();
+            .stderr(std::process::Stdio::null());
+        with_default_signals(&mut command);
+        let mut arena = command.spawn().unwrap();
         // The arena waits for the bot's `ready`, which never comes.
         assert!(
             wait_for(30, || !pids_tagged(&tag).is_empty()),
