@@ -29,6 +29,14 @@ fn reduced_config(dir: &Path, out: &Path) -> String {
     path.display().to_string()
 }
 
+/// Runs `arena calibrate CONFIG --out OUT` with `extra` arguments.
+fn calibrate_into(config: &Path, out: &Path, extra: &[&str]) -> std::process::Output {
+    let (config, out) = (config.display().to_string(), out.display().to_string());
+    let mut args = vec!["calibrate", config.as_str(), "--out", out.as_str()];
+    args.extend_from_slice(extra);
+    run(&args)
+}
+
 #[test]
 fn a_reduced_leapfrog_calibration_orders_its_levels() {
     let dir = scratch("calibrate");
@@ -89,12 +97,7 @@ fn the_shipped_leapfrog_calibrations_reproduce_byte_for_byte() {
         let dir = scratch("calibrate-shipped");
         let out = dir.join(shipped);
         let config = end_to_end::repo_root().join(config);
-        let output = run(&[
-            "calibrate",
-            &config.display().to_string(),
-            "--out",
-            &out.display().to_string(),
-        ]);
+        let output = calibrate_into(&config, &out, &[]);
         assert!(output.status.success(), "{}", stderr(&output));
         let kept_in = end_to_end::repo_root().join("results").join(shipped);
         for file in [
@@ -150,14 +153,7 @@ fn a_level_aimed_at_a_seat_is_measured_in_that_seat_only() {
     let out = dir.join("out");
     let config = dir.join("seat.toml");
     std::fs::write(&config, SEATED).unwrap();
-    let output = run(&[
-        "calibrate",
-        &config.display().to_string(),
-        "--out",
-        &out.display().to_string(),
-        "--threads",
-        "2",
-    ]);
+    let output = calibrate_into(&config, &out, &["--threads", "2"]);
     assert!(output.status.success(), "{}", stderr(&output));
     let printed = stdout(&output);
     assert!(
@@ -201,12 +197,7 @@ fn a_seat_the_table_lacks_is_refused_with_the_seats_it_has() {
     let out = dir.join("out");
     let config = dir.join("seat.toml");
     std::fs::write(&config, SEATED.replace("seat = \"B\"", "seat = \"C\"")).unwrap();
-    let output = run(&[
-        "calibrate",
-        &config.display().to_string(),
-        "--out",
-        &out.display().to_string(),
-    ]);
+    let output = calibrate_into(&config, &out, &[]);
     assert_eq!(output.status.code(), Some(2));
     assert!(
         stderr(&output).contains(
@@ -231,12 +222,7 @@ fn a_level_that_names_its_spec_is_measured_not_searched() {
         format!("{SEATED}[[level]]\nname = \"top\"\nspec = \"perfect\"\n"),
     )
     .unwrap();
-    let output = run(&[
-        "calibrate",
-        &config.display().to_string(),
-        "--out",
-        &out.display().to_string(),
-    ]);
+    let output = calibrate_into(&config, &out, &[]);
     assert!(output.status.success(), "{}", stderr(&output));
     let printed = stdout(&output);
     assert!(
@@ -268,14 +254,7 @@ fn a_level_that_names_its_spec_is_measured_not_searched() {
     assert!(last.contains(",,perfect,20,"), "{points}");
     // The same config and seed give the same files.
     let again = dir.join("again");
-    let output = run(&[
-        "calibrate",
-        &config.display().to_string(),
-        "--out",
-        &again.display().to_string(),
-        "--threads",
-        "2",
-    ]);
+    let output = calibrate_into(&config, &again, &["--threads", "2"]);
     assert!(output.status.success(), "{}", stderr(&output));
     for file in [
         "difficulty.csv",
