@@ -306,7 +306,7 @@ impl<'a, G: Playable> Search<'a, G> {
         let target = config.level[level].target.clone();
         let name = config.level[level].name.clone();
         if let Target::Spec(spec) = &target {
-            return self.measure_fixed(&name, spec, &target);
+            return self.measure_fixed(&name, spec);
         }
         let wanted = target.value();
         let tolerance = config.tolerance.of(&target);
@@ -369,12 +369,7 @@ impl<'a, G: Playable> Search<'a, G> {
     /// Level `name`'s fixed spec, measured by one batch against every reference: its
     /// rating is what the level reports during the search (the final round-robin measures
     /// it again, with the other levels).
-    fn measure_fixed(
-        &mut self,
-        name: &str,
-        spec: &str,
-        target: &Target,
-    ) -> Result<LevelChoice, ArenaError> {
+    fn measure_fixed(&mut self, name: &str, spec: &str) -> Result<LevelChoice, ArenaError> {
         self.points.push(Point {
             value: f64::NAN,
             t: f64::NAN,
@@ -389,7 +384,7 @@ impl<'a, G: Playable> Search<'a, G> {
         });
         let point = self.points.len() - 1;
         self.measure(point)?;
-        let estimate = self.estimate_of(point, target);
+        let estimate = self.rating(point);
         let description = self.describe_point(&self.points[point]);
         self.say(format!(
             "[{name}] fixed: {spec}, rating {} ({description})",
