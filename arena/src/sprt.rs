@@ -362,11 +362,7 @@ fn test_between<G: Playable>(
 ) -> Result<SprtOutcome, ArenaError> {
     let mut progress = |s: &GsprtStatus, pairs: u64| {
         // A failed progress line is not worth stopping the test for.
-        let _ = writeln!(
-            out,
-            "{pairs} pairs: LLR {:.3} in [{:.3}, {:.3}]",
-            s.llr, s.lower, s.upper
-        );
+        let _ = writeln!(out, "{pairs} pairs: {}", s.line());
     };
     let outcome = run_test(
         &config.settings,

@@ -372,8 +372,31 @@ fn sprt_prints_llr_bounds_and_verdict() {
     let output = run(&["sprt", path.to_str().unwrap()]);
     assert!(output.status.success(), "{}", stderr(&output));
     let printed = stdout(&output);
-    assert!(printed.contains("bounds [-2.944, 2.944]"), "{printed}");
     assert!(printed.contains("H1 accepted"), "{printed}");
+    // Every LLR is printed against the bounds as it stands: inside them while the test
+    // plays on, past the bound it crossed once there is a verdict.
+    let mut lines = 0;
+    for line in printed.lines().filter(|l| l.contains("LLR ")) {
+        let after = line.split("LLR ").nth(1).unwrap();
+        let mut words = after
+            .split([' ', ',', ':', '(', ')'])
+            .filter(|w| !w.is_empty());
+        let llr: f64 = words.next().unwrap().parse().unwrap();
+        match words.next().unwrap() {
+            "in" => {
+                let lower: f64 = words.next().unwrap().parse().unwrap();
+                let upper: f64 = words.next().unwrap().parse().unwrap();
+                assert!(lower < llr && llr < upper, "{line}");
+            }
+            ">=" => assert!(llr >= 2.944 && line.contains(">= 2.944"), "{line}"),
+            "<=" => assert!(llr <= -2.944 && line.contains("<= -2.944"), "{line}"),
+            other => panic!("{other:?} in {line}"),
+        }
+        lines += 1;
+    }
+    assert!(lines >= 2, "{printed}");
+    let last = printed.lines().last().unwrap();
+    assert!(last.contains(">= 2.944, "), "{last}");
     let bad = std::fs::read_to_string(&path)
         .unwrap()
         .replace("elo1 = 50", "elo1 = 0");

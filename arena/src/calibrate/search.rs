@@ -539,8 +539,8 @@ impl<'a, G: Playable> Search<'a, G> {
             // A failed progress line is not worth stopping the test for.
             let _ = writeln!(
                 out,
-                "[{upper_name} vs {lower_name}] GSPRT after {pairs} pairs: LLR {:.3} in [{:.3}, {:.3}]: {:?}",
-                status.llr, status.lower, status.upper, status.verdict
+                "[{upper_name} vs {lower_name}] GSPRT after {pairs} pairs: {}",
+                status.line()
             );
         })?;
         Ok(Some(outcome))

@@ -33,10 +33,8 @@ pub(crate) fn run(args: &SprtArgs, out: &mut dyn Write) -> Result<(), ArenaError
     let verdict = verdict_text(&config, s.verdict, &outcome.record);
     writeln!(
         out,
-        "LLR {:.3}, bounds [{:.3}, {:.3}], {} pairs (pentanomial {:?}): {verdict}",
-        s.llr,
-        s.lower,
-        s.upper,
+        "{}, {} pairs (pentanomial {:?}): {verdict}",
+        s.against_bounds(),
         outcome.record.pairs(),
         outcome.record.pentanomial()
     )

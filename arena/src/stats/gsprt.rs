@@ -87,6 +87,33 @@ pub struct GsprtStatus {
     pub verdict: Verdict,
 }
 
+impl GsprtStatus {
+    /// The LLR against the bounds, as the verdict reads it: `LLR 3.737 >= 2.944` (H1),
+    /// `LLR -3.100 <= -2.944` (H0) or `LLR 1.200 in (-2.944, 2.944)` (play on), so that a
+    /// value is never printed as inside bounds it has left.
+    #[must_use]
+    pub fn against_bounds(&self) -> String {
+        let (llr, lower, upper) = (self.llr, self.lower, self.upper);
+        match self.verdict {
+            Verdict::AcceptH1 => format!("LLR {llr:.3} >= {upper:.3}"),
+            Verdict::AcceptH0 => format!("LLR {llr:.3} <= {lower:.3}"),
+            Verdict::Continue => format!("LLR {llr:.3} in ({lower:.3}, {upper:.3})"),
+        }
+    }
+
+    /// [`GsprtStatus::against_bounds`] followed by the verdict once there is one:
+    /// `LLR 3.737 >= 2.944: H1 accepted`; between the bounds, the comparison alone.
+    #[must_use]
+    pub fn line(&self) -> String {
+        let verdict = match self.verdict {
+            Verdict::AcceptH1 => ": H1 accepted",
+            Verdict::AcceptH0 => ": H0 accepted",
+            Verdict::Continue => "",
+        };
+        format!("{}{verdict}", self.against_bounds())
+    }
+}
+
 /// Why a GSPRT could not be set up.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum GsprtError {
@@ -254,6 +281,28 @@ mod tests {
     use super::super::record::GameResult::{Draw, Loss, Win};
     use super::*;
     use crate::stats::test_support::close;
+
+    #[test]
+    fn a_value_outside_the_bounds_is_printed_against_the_bound_it_crossed() {
+        let status = |llr, verdict| GsprtStatus {
+            llr,
+            lower: -2.944,
+            upper: 2.944,
+            verdict,
+        };
+        assert_eq!(
+            status(3.7366, Verdict::AcceptH1).line(),
+            "LLR 3.737 >= 2.944: H1 accepted"
+        );
+        assert_eq!(
+            status(-3.1, Verdict::AcceptH0).line(),
+            "LLR -3.100 <= -2.944: H0 accepted"
+        );
+        assert_eq!(
+            status(1.2, Verdict::Continue).line(),
+            "LLR 1.200 in (-2.944, 2.944)"
+        );
+    }
 
     #[test]
     fn bounds_at_five_percent() {
