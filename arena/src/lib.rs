@@ -7,7 +7,8 @@
 //! the worker pool, the agent cache, the row writer) and keeps its files in the
 //! `run_folder` (a tournament's) or its own folder; below them the statistics
 //! (`stats`, `summaries`), the files' formats (`games_csv`, `batches`, `pdn`),
-//! the configs, the seeds, and `output` (writing files and standard output).
+//! the configs, the seeds, `output` (writing files and standard output), `progress`
+//! (the bar or lines on standard error) and `slow_start` (agents that take seconds to build).
 
 pub(crate) mod analyze;
 pub mod batches;
@@ -24,6 +25,7 @@ pub(crate) mod merge;
 pub mod output;
 pub(crate) mod pdn;
 pub(crate) mod play;
+pub mod progress;
 pub(crate) mod rate;
 pub mod report;
 pub mod run_folder;
@@ -31,6 +33,7 @@ pub(crate) mod runner;
 pub(crate) mod schedule;
 pub(crate) mod seeds;
 pub mod shard;
+pub(crate) mod slow_start;
 pub(crate) mod slurm;
 pub mod sprt;
 pub mod stats;

@@ -3,16 +3,15 @@
 //! finish; then the folder's files written by [`crate::run_folder`].
 
 use std::collections::{HashMap, HashSet};
-use std::io::IsTerminal;
 use std::path::Path;
 
 use agents::Playable;
 use engine::with_game;
-use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::config::{RunIdentity, TournamentConfig};
 use crate::error::ArenaError;
 use crate::games_csv::{self, GameRow, ReadRows};
+use crate::progress::Progress;
 use crate::run_folder::{self, GamesCsv};
 use crate::runner::writer::RowWriter;
 use crate::runner::{Job, Order, Runner};
@@ -140,7 +139,12 @@ fn play_pending<G: Playable>(
         identity.agent.clone(),
         Some(config.out.join("logs")),
     )?;
-    let progress = progress_bar(jobs.len() as u64 + rows.len() as u64, rows.len() as u64);
+    let progress = Progress::new(
+        "run",
+        "games",
+        jobs.len() as u64 + rows.len() as u64,
+        rows.len() as u64,
+    );
     let new_rows = runner.play(
         &jobs,
         |job, finished| {
@@ -158,12 +162,12 @@ fn play_pending<G: Playable>(
         },
         &mut writer,
         |row| {
-            progress.inc(1);
+            progress.inc();
             row.to_line()
         },
         Order::AsFinished,
     );
-    progress.finish_and_clear();
+    progress.finish();
     let new_rows = new_rows?;
     let played = new_rows.len();
     rows.extend(new_rows);
@@ -241,19 +245,4 @@ pub(crate) fn check_against_schedule(
         seen.insert(row.game_id, row);
     }
     Ok(seen.into_values().collect())
-}
-
-/// A progress bar on standard error when it is a terminal, hidden otherwise.
-fn progress_bar(total: u64, done: u64) -> ProgressBar {
-    if !std::io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::new(total);
-    bar.set_position(done);
-    if let Ok(style) =
-        ProgressStyle::with_template("{bar:40} {pos}/{len} games, {per_sec}, {eta} left")
-    {
-        bar.set_style(style);
-    }
-    bar
 }

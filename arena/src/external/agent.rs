@@ -78,7 +78,10 @@ pub fn build<G: Playable>(
     seating: &Seating,
 ) -> Result<Box<dyn Agent<G>>, ArenaError> {
     match ExternalSpec::from_entry(entry) {
-        None => Ok(agents::build::<G>(&entry.spec)?),
+        None => {
+            crate::slow_start::announce(game.kind, &entry.spec);
+            Ok(agents::build::<G>(&entry.spec)?)
+        }
         Some(spec) => {
             let spec = spec?;
             if spec.protocol == Protocol::Hub && game.kind != GameKind::International {
