@@ -1,6 +1,7 @@
 //! `arena rate`: one agent (the arena's own or a program) against every shipped level of
 //! a game and the scale's anchor, in seat-swapped pairs, placed on the rating scale of
-//! `results/<game>/difficulty.csv` by maximum likelihood, with a bootstrap interval.
+//! `results/<game>/difficulty.csv` by maximum likelihood, with a bootstrap interval, and
+//! told which levels the interval sets it above, below or beside.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -16,6 +17,7 @@ use crate::config::AgentEntry;
 use crate::error::ArenaError;
 use crate::external::{self, Seating};
 use crate::output::stdout_error;
+use crate::progress::{self, Progress};
 use crate::runner::writer::RowWriter;
 use crate::runner::{Job, Order, Runner};
 use crate::seeds;
@@ -29,8 +31,9 @@ pub struct RateArgs {
     /// The agent to rate: a spec (`minimax:depth=2`) or a program (`cmd:python3 bot.py`).
     #[arg(long)]
     pub agent: String,
-    /// Game pairs (seats swapped) against each opponent.
-    #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    /// Games against each opponent, an even number: they are played in pairs with the
+    /// seats swapped.
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(2..=200_000))]
     pub games: u32,
     /// The master seed.
     #[arg(long, default_value_t = 1)]
@@ -54,7 +57,13 @@ struct Opponent {
     name: String,
     spec: String,
     rating: f64,
+    /// The calibration's interval of the rating, where `difficulty.csv` gives one.
+    interval: Option<(f64, f64)>,
 }
+
+/// The bounds the fit searches within: a rating at either means the agent won (or lost)
+/// every game the estimate rests on, and has no finite estimate.
+const FIT_RANGE: (f64, f64) = (-4000.0, 6000.0);
 
 /// Bootstrap resamples for the interval.
 const RESAMPLES: usize = 400;
@@ -64,6 +73,13 @@ const RESAMPLES: usize = 400;
 /// # Errors
 /// An unknown game, a game without a shipped scale, a bad spec, or a failed write.
 pub fn rate_command(args: &RateArgs, out: &mut dyn Write) -> Result<(), ArenaError> {
+    if !args.games.is_multiple_of(2) {
+        return Err(ArenaError::input(format!(
+            "--games {}: expected an even number: the games against each opponent are \
+             played in pairs with the seats swapped",
+            args.games
+        )));
+    }
     let game: GameSpec = args.game.parse()?;
     let players = with_game!(game.kind, G => G::new(&game.options)?.players());
     if players > 2 {
@@ -78,8 +94,12 @@ pub fn rate_command(args: &RateArgs, out: &mut dyn Write) -> Result<(), ArenaErr
         .scale
         .clone()
         .unwrap_or_else(|| crate::levels::shipped_folder(&game.kind.to_string(), players));
+    let setup = read_setup(&dir)?;
+    if let Some(rated_on) = &setup.game {
+        check_same_game(&game, rated_on, &dir)?;
+    }
     let opponents = read_scale(&dir)?;
-    let (opening_plies, max_plies) = read_setup(&dir)?;
+    let (opening_plies, max_plies) = (setup.opening_plies, setup.max_plies);
     let threads = args
         .threads
         .unwrap_or_else(crate::config::default_threads)
@@ -105,7 +125,18 @@ pub fn rate_command(args: &RateArgs, out: &mut dyn Write) -> Result<(), ArenaErr
         let _ = std::fs::remove_file(&record.games);
     }
     let pairs: Vec<Vec<f64>> = pairs?;
-    for (opponent, points) in opponents.iter().zip(&pairs) {
+    write_verdict(out, &opponents, &pairs, args.seed)
+}
+
+/// Prints each opponent's score, the rating and its interval, where the interval lies
+/// against each level, and the level it supports.
+fn write_verdict(
+    out: &mut dyn Write,
+    opponents: &[Opponent],
+    pairs: &[Vec<f64>],
+    seed: u64,
+) -> Result<(), ArenaError> {
+    for (opponent, points) in opponents.iter().zip(pairs) {
         let score = points.iter().sum::<f64>() / (2.0 * points.len() as f64);
         writeln!(
             out,
@@ -118,8 +149,8 @@ pub fn rate_command(args: &RateArgs, out: &mut dyn Write) -> Result<(), ArenaErr
         .map_err(stdout_error)?;
     }
     let ratings: Vec<f64> = opponents.iter().map(|o| o.rating).collect();
-    let rating = fit(&ratings, &pairs);
-    let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
+    let rating = fit(&ratings, pairs);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut resampled: Vec<f64> = (0..RESAMPLES)
         .map(|_| {
             let sample: Vec<Vec<f64>> = pairs
@@ -136,18 +167,109 @@ pub fn rate_command(args: &RateArgs, out: &mut dyn Write) -> Result<(), ArenaErr
     resampled.sort_by(f64::total_cmp);
     let lo = quantile_sorted(&resampled, 0.025);
     let hi = quantile_sorted(&resampled, 0.975);
-    let closest = opponents
-        .iter()
-        .filter(|o| o.name != ANCHOR_NAME)
-        .min_by(|a, b| {
-            (a.rating - rating)
-                .abs()
-                .total_cmp(&(b.rating - rating).abs())
-        })
-        .map_or("-", |o| o.name.as_str());
-    writeln!(out, "rating: {rating:.0} [{lo:.0}, {hi:.0}]").map_err(stdout_error)?;
-    writeln!(out, "level: {closest}").map_err(stdout_error)?;
+    let levels: Vec<&Opponent> = opponents.iter().filter(|o| o.name != ANCHOR_NAME).collect();
+    writeln!(out, "{}", rating_line(rating, lo, hi)).map_err(stdout_error)?;
+    let width = levels.iter().map(|l| l.name.len()).max().unwrap_or(0);
+    for level in &levels {
+        let interval = level
+            .interval
+            .map_or(String::new(), |(l, h)| format!(" [{l:.0}, {h:.0}]"));
+        writeln!(
+            out,
+            "  {:<width$} rating {:.0}{interval}: {}",
+            level.name,
+            level.rating,
+            against(level.rating, lo, hi)
+        )
+        .map_err(stdout_error)?;
+    }
+    let named: Vec<(&str, f64)> = levels.iter().map(|l| (l.name.as_str(), l.rating)).collect();
+    writeln!(out, "level: {}", placement(&named, lo, hi)).map_err(stdout_error)?;
     Ok(())
+}
+
+/// `rating: 628 [585, 662]`; a bound the fit could not place (every resampled game won,
+/// or lost) is `unbounded`, and a rating there has no finite estimate.
+fn rating_line(rating: f64, lo: f64, hi: f64) -> String {
+    let at_edge = |r: f64| r <= FIT_RANGE.0 + 1.0 || r >= FIT_RANGE.1 - 1.0;
+    if at_edge(rating) {
+        let what = if rating > 0.0 { "won" } else { "lost" };
+        return format!("rating: no finite estimate: the agent {what} every game");
+    }
+    let bound = |r: f64| {
+        if at_edge(r) {
+            "unbounded".to_string()
+        } else {
+            format!("{r:.0}")
+        }
+    };
+    format!("rating: {rating:.0} [{}, {}]", bound(lo), bound(hi))
+}
+
+/// Where a level rated `rating` lies against the agent's interval `[lo, hi]`, in words.
+fn against(rating: f64, lo: f64, hi: f64) -> &'static str {
+    if rating < lo {
+        "below the interval: the agent is stronger"
+    } else if rating > hi {
+        "above the interval: the agent is weaker"
+    } else {
+        "inside the interval: not told apart"
+    }
+}
+
+/// The level the interval `[lo, hi]` supports, given the levels and their ratings: the
+/// one level whose rating it holds, `between easy and medium` when it lies between two
+/// levels' ratings and holds neither, `below easy` or `above hard` beyond the ends, and
+/// `easy or medium` when it holds several (more games narrow it). The levels' own
+/// ratings are taken as they are: their calibration intervals are printed beside them.
+fn placement(levels: &[(&str, f64)], lo: f64, hi: f64) -> String {
+    let mut levels = levels.to_vec();
+    levels.sort_by(|a, b| a.1.total_cmp(&b.1));
+    let inside: Vec<&str> = levels
+        .iter()
+        .filter(|(_, r)| (lo..=hi).contains(r))
+        .map(|(name, _)| *name)
+        .collect();
+    match inside[..] {
+        [one] => return one.to_string(),
+        [ref first @ .., last] => {
+            return format!(
+                "{} or {last} (the interval holds {} levels' ratings: more games narrow it)",
+                first.join(", "),
+                inside.len()
+            )
+        }
+        [] => {}
+    }
+    let below = levels.iter().rev().find(|(_, r)| *r < lo).map(|l| l.0);
+    let above = levels.iter().find(|(_, r)| *r > hi).map(|l| l.0);
+    match (below, above) {
+        (Some(below), Some(above)) => format!("between {below} and {above}"),
+        (None, Some(above)) => format!("below {above}"),
+        (Some(below), None) => format!("above {below}"),
+        (None, None) => "- (the scale has no levels)".to_string(),
+    }
+}
+
+/// Refuses to rate `game` on levels calibrated on another game or other rule options
+/// (`leapfrog:spots=17` against levels rated on 19 spots): their ratings say nothing of
+/// it. Options are compared as written, so `leapfrog:spots=19` is refused too.
+fn check_same_game(game: &GameSpec, rated_on: &str, dir: &Path) -> Result<(), ArenaError> {
+    let scale: GameSpec = rated_on.parse().map_err(|e| {
+        ArenaError::input(format!(
+            "{}: field `game`: {e}",
+            dir.join("config.toml").display()
+        ))
+    })?;
+    if &scale == game {
+        return Ok(());
+    }
+    Err(ArenaError::input(format!(
+        "{game}: the levels in {} were rated on {scale} (its config.toml), so their \
+         ratings say nothing of {game}; rate the agent on {scale}, or give a scale \
+         calibrated on {game} with --scale DIR",
+        dir.display()
+    )))
 }
 
 /// The name the scale's anchor (`random`, rating 0) is listed by.
@@ -180,7 +302,12 @@ fn read_scale(dir: &Path) -> Result<Vec<Opponent>, ArenaError> {
         name: ANCHOR_NAME.into(),
         spec: "random".into(),
         rating: 0.0,
+        interval: None,
     }];
+    let bounds = (
+        header.iter().position(|h| h == "rating_lo"),
+        header.iter().position(|h| h == "rating_hi"),
+    );
     for (index, record) in reader.records().enumerate() {
         let bad = || {
             ArenaError::input(format!(
@@ -191,21 +318,36 @@ fn read_scale(dir: &Path) -> Result<Vec<Opponent>, ArenaError> {
         };
         let record = record.map_err(|_| bad())?;
         let get = |i: usize| record.get(i).ok_or_else(bad);
+        let number = |i: Option<usize>| {
+            i.and_then(|i| record.get(i))
+                .and_then(|v| v.parse::<f64>().ok())
+        };
         opponents.push(Opponent {
             name: get(level)?.to_string(),
             spec: get(spec)?.to_string(),
             rating: get(rating)?.parse().map_err(|_| bad())?,
+            interval: number(bounds.0).zip(number(bounds.1)),
         });
     }
     Ok(opponents)
 }
 
-/// The calibration's opening plies and ply cap, from the `config.toml` beside the scale,
-/// so that the games are played as the levels were rated.
-fn read_setup(dir: &Path) -> Result<(u32, Option<u32>), ArenaError> {
+/// How the levels were rated, from the calibration's `config.toml` beside the scale.
+#[derive(Debug, Default)]
+struct Setup {
+    /// The game and its options, as the config names it.
+    game: Option<String>,
+    opening_plies: u32,
+    max_plies: Option<u32>,
+}
+
+/// The calibration's game, opening plies and ply cap, from the `config.toml` beside the
+/// scale, so that the games are played as the levels were rated (a scale without one is
+/// played from the start, to the game's own cap).
+fn read_setup(dir: &Path) -> Result<Setup, ArenaError> {
     let path = dir.join("config.toml");
     let Ok(text) = std::fs::read_to_string(&path) else {
-        return Ok((0, None));
+        return Ok(Setup::default());
     };
     let table: toml::Table = text
         .parse()
@@ -217,7 +359,14 @@ fn read_setup(dir: &Path) -> Result<(u32, Option<u32>), ArenaError> {
             .and_then(toml::Value::as_integer)
             .and_then(|n| u32::try_from(n).ok())
     };
-    Ok((number("opening_plies").unwrap_or(0), number("max_plies")))
+    Ok(Setup {
+        game: calibration
+            .and_then(|c| c.get("game"))
+            .and_then(toml::Value::as_str)
+            .map(str::to_string),
+        opening_plies: number("opening_plies").unwrap_or(0),
+        max_plies: number("max_plies"),
+    })
 }
 
 /// Where the games go: the `games.csv` (a calibration's columns, `batch` the opponent's
@@ -253,10 +402,11 @@ fn play_all<G: Playable>(
     let mut runner = Runner::new(start, opening_plies, max_plies, threads, Vec::new())?
         .with_programs(&game.to_string(), entries, record.logs.clone())?;
     let ours = runner.enlist(&rated);
+    let pairs_per_opponent = args.games as usize / 2;
     let mut jobs = Vec::new();
     for (o, opponent) in opponents.iter().enumerate() {
         let theirs = runner.enlist(&opponent.spec);
-        for pair in 0..args.games {
+        for pair in 0..pairs_per_opponent as u32 {
             // The pair shares its opening; each game draws the agents' own streams from
             // its place in the pair.
             let seed = seeds::pair_seed(args.seed, o, pair);
@@ -274,17 +424,27 @@ fn play_all<G: Playable>(
         }
     }
     let mut writer = RowWriter::open(&record.games, 0, batches::HEADER)?;
-    let pairs_per_opponent = args.games as usize;
+    progress::starting(&format!(
+        "rate: {} games of {rated} against {} opponents on {threads} {}",
+        jobs.len(),
+        opponents.len(),
+        if threads == 1 { "thread" } else { "threads" }
+    ));
+    let progress = Progress::new("rate", "games", jobs.len() as u64, 0);
     let played = runner.play(
         &jobs,
         |job, finished| {
             let batch = job.id / 2 / pairs_per_opponent as u64;
-            batches::batch_game(&runner, job, batch, &finished)
+            let game = batches::batch_game(&runner, job, batch, &finished);
+            progress.inc();
+            game
         },
         &mut writer,
         batches::to_line,
         Order::AsListed,
-    )?;
+    );
+    progress.finish();
+    let played = played?;
     let mut points = vec![Vec::with_capacity(pairs_per_opponent); opponents.len()];
     for (index, pair) in played.chunks(2).enumerate() {
         // The agent moved first in the pair's first game and second in the other.
@@ -301,7 +461,7 @@ fn play_all<G: Playable>(
 
 /// The rating that makes the agent's expected points against opponents rated `ratings`
 /// equal its points in `pairs` (maximum likelihood of the logistic model), found by
-/// bisection within [-4000, 6000].
+/// bisection within [`FIT_RANGE`].
 fn fit(ratings: &[f64], pairs: &[Vec<f64>]) -> f64 {
     let scored: f64 = pairs.iter().flatten().sum();
     let expected = |r: f64| -> f64 {
@@ -311,7 +471,7 @@ fn fit(ratings: &[f64], pairs: &[Vec<f64>]) -> f64 {
             .map(|(rating, p)| 2.0 * p.len() as f64 * score_from_elo(r - rating))
             .sum()
     };
-    let (mut lo, mut hi) = (-4000.0, 6000.0);
+    let (mut lo, mut hi) = FIT_RANGE;
     for _ in 0..80 {
         let mid = 0.5 * (lo + hi);
         if expected(mid) < scored {
@@ -332,5 +492,41 @@ mod tests {
         assert!((fit(&[500.0], &[vec![1.0; 10]]) - 500.0).abs() < 0.01);
         let stronger = fit(&[0.0, 500.0], &[vec![2.0; 10], vec![1.5; 10]]);
         assert!(stronger > 500.0 && stronger < 800.0, "{stronger}");
+    }
+
+    const SHIPPED: [(&str, f64); 3] = [("easy", 401.4), ("medium", 631.1), ("hard", 852.5)];
+
+    #[test]
+    fn the_level_is_what_the_interval_supports() {
+        // `random` scored -41 [-113, 22]: easy (401) is far above it.
+        assert_eq!(placement(&SHIPPED, -113.0, 22.0), "below easy");
+        assert_eq!(placement(&SHIPPED, 585.0, 662.0), "medium");
+        assert_eq!(placement(&SHIPPED, 450.0, 600.0), "between easy and medium");
+        assert_eq!(placement(&SHIPPED, 900.0, 6000.0), "above hard");
+        assert_eq!(
+            placement(&SHIPPED, 380.0, 700.0),
+            "easy or medium (the interval holds 2 levels' ratings: more games narrow it)"
+        );
+        assert_eq!(
+            placement(&SHIPPED, 0.0, 1000.0),
+            "easy, medium or hard (the interval holds 3 levels' ratings: more games narrow it)"
+        );
+        assert_eq!(
+            against(401.4, -113.0, 22.0),
+            "above the interval: the agent is weaker"
+        );
+    }
+
+    #[test]
+    fn a_rating_at_the_fits_edge_is_no_estimate() {
+        assert_eq!(rating_line(628.2, 585.0, 662.4), "rating: 628 [585, 662]");
+        assert_eq!(
+            rating_line(FIT_RANGE.1, FIT_RANGE.1, FIT_RANGE.1),
+            "rating: no finite estimate: the agent won every game"
+        );
+        assert_eq!(
+            rating_line(900.0, 700.0, FIT_RANGE.1),
+            "rating: 900 [700, unbounded]"
+        );
     }
 }

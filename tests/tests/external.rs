@@ -351,10 +351,10 @@ fn shipped_ratings(game: &str) -> Vec<(String, f64)> {
         .collect()
 }
 
-/// Rates `agent` at `game` with `pairs` pairs an opponent, keeping the games; checks
-/// that the rating lies inside its interval and strictly between the shipped levels
-/// `below` and `above`, and that every game was kept.
-fn rate_between(game: &str, agent: &str, pairs: usize, below: &str, above: &str) {
+/// Rates `agent` at `game` with `games` games an opponent, keeping them; checks that the
+/// rating lies inside its interval and strictly between the shipped levels `below` and
+/// `above`, and that every game was kept.
+fn rate_between(game: &str, agent: &str, games: usize, below: &str, above: &str) {
     let out = scratch(&format!("external-rate-{game}"));
     let output = run(&[
         "rate",
@@ -362,14 +362,17 @@ fn rate_between(game: &str, agent: &str, pairs: usize, below: &str, above: &str)
         "--agent",
         agent,
         "--games",
-        &pairs.to_string(),
+        &games.to_string(),
         "--out",
         &out.display().to_string(),
     ]);
     assert!(output.status.success(), "{}", stderr(&output));
     let text = end_to_end::stdout(&output);
     let lines: Vec<&str> = text.lines().collect();
-    let rating_line = lines[lines.len() - 2];
+    let rating_line = lines
+        .iter()
+        .find(|l| l.starts_with("rating: "))
+        .unwrap_or_else(|| panic!("{text}"));
     let words: Vec<f64> = rating_line
         .trim_start_matches("rating: ")
         .split([' ', '[', ']', ','])
@@ -386,23 +389,23 @@ fn rate_between(game: &str, agent: &str, pairs: usize, below: &str, above: &str)
         "{levels:?}\n{text}"
     );
     assert!(lines[lines.len() - 1].starts_with("level: "), "{text}");
-    // The anchor and each level, in pairs of two games.
-    let games = std::fs::read_to_string(out.join("games.csv")).unwrap();
-    let expected = (levels.len() + 1) * 2 * pairs;
-    assert_eq!(games.lines().count(), 1 + expected, "{games}");
+    // The anchor and each level, `games` games each.
+    let kept = std::fs::read_to_string(out.join("games.csv")).unwrap();
+    let expected = (levels.len() + 1) * games;
+    assert_eq!(kept.lines().count(), 1 + expected, "{kept}");
 }
 
 #[test]
 fn rate_places_leapfrog_greedy_between_the_shipped_levels() {
-    rate_between("leapfrog", "greedy", 30, "easy", "hard");
+    rate_between("leapfrog", "greedy", 60, "easy", "hard");
 }
 
 #[test]
 fn rate_places_english_minimax_depth_2_on_the_shipped_levels() {
     // The English levels' specs hold commas (`minimax:nodes=200000,epsilon=0.1773`).
-    // Few pairs: hard searches a million positions a move, and the rating of depth 2
-    // (about 1040 over 50 pairs) lies far from easy's 219 and hard's 2020.
-    rate_between("english", "minimax:depth=2", 6, "easy", "hard");
+    // Few games: hard searches a million positions a move, and the rating of depth 2
+    // (about 1040 over 100 games) lies far from easy's 219 and hard's 2020.
+    rate_between("english", "minimax:depth=2", 12, "easy", "hard");
 }
 
 /// Runs `arena engine` with `args`, sends `lines`, and returns its exit status and
