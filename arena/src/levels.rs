@@ -42,7 +42,9 @@ impl Levels {
     /// The file cannot be read, is not TOML, or holds a value that is not a string; the
     /// error names the file.
     pub fn load(path: &Path) -> Result<Levels, ArenaError> {
-        let text = std::fs::read_to_string(path).map_err(|e| {
+        // Mid-way through a replacement of the levels, the new file may still wait in
+        // the committed set: it is the one that counts.
+        let text = std::fs::read_to_string(crate::staging::read_path(path)).map_err(|e| {
             ArenaError::input(format!(
                 "cannot read the levels file {}: {e} (give another with --levels FILE)",
                 path.display()

@@ -33,6 +33,7 @@ pub(crate) mod seeds;
 pub mod shard;
 pub(crate) mod slurm;
 pub mod sprt;
+pub mod staging;
 pub mod stats;
 pub(crate) mod summaries;
 pub(crate) mod tournament;
