@@ -196,6 +196,9 @@ fn read_scale(dir: &Path) -> Result<Vec<Opponent>, ArenaError> {
         };
         let record = record.map_err(|_| bad())?;
         let get = |i: usize| record.get(i).ok_or_else(bad);
+        // A scale may come from anyone: a level that is a program needs consent.
+        let what = format!("level {:?}", get(level)?);
+        crate::external::consent::check_spec(&path, &what, get(spec)?)?;
         opponents.push(Opponent {
             name: get(level)?.to_string(),
             spec: get(spec)?.to_string(),
