@@ -36,6 +36,7 @@ fn report_of_a_large_run(c: &mut Criterion) {
     };
     let cli = Cli {
         verb: Verb::Run(args),
+        allow_program: Vec::new(),
     };
     arena::cli::run(cli, &mut std::io::sink()).expect("tournament runs");
 

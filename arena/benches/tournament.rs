@@ -38,6 +38,7 @@ fn run(path: &Path, threads: usize) {
     };
     let cli = Cli {
         verb: Verb::Run(args),
+        allow_program: Vec::new(),
     };
     arena::cli::run(cli, &mut std::io::sink()).expect("tournament runs");
 }

@@ -168,6 +168,7 @@ fn arena_run(dir: &Path, game: &str, games: u64) -> Timed {
             shard: None,
             report: false,
         }),
+        allow_program: Vec::new(),
     };
     let mut timing = timed(|| {
         arena::cli::run(cli, &mut std::io::sink()).expect("the run plays");

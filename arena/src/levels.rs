@@ -42,7 +42,9 @@ impl Levels {
     /// The file cannot be read, is not TOML, or holds a value that is not a string; the
     /// error names the file.
     pub fn load(path: &Path) -> Result<Levels, ArenaError> {
-        let text = std::fs::read_to_string(path).map_err(|e| {
+        // Mid-way through a replacement of the levels, the new file may still wait in
+        // the committed set: it is the one that counts.
+        let text = std::fs::read_to_string(crate::staging::read_path(path)).map_err(|e| {
             ArenaError::input(format!(
                 "cannot read the levels file {}: {e} (give another with --levels FILE)",
                 path.display()
@@ -86,12 +88,16 @@ impl Levels {
         self.levels.iter().map(|(name, _)| name.as_str()).collect()
     }
 
-    /// The spec of the level `name`.
+    /// The spec of the level `name`. A levels file is written by `arena calibrate` and
+    /// may come from anyone: a level that is a program (`cmd:`) needs the command line's
+    /// consent (see [`crate::external::consent`]).
     ///
     /// # Errors
-    /// No such level: the error names the file and lists the levels it has.
+    /// No such level: the error names the file and lists the levels it has; or a program
+    /// the command line does not allow.
     pub fn spec(&self, name: &str) -> Result<&str, ArenaError> {
-        self.levels
+        let spec = self
+            .levels
             .iter()
             .find(|(level, _)| level == name)
             .map(|(_, spec)| spec.as_str())
@@ -106,7 +112,10 @@ impl Levels {
                         names.join(", ")
                     }
                 ))
-            })
+            })?;
+        let what = format!("level {name:?}");
+        crate::external::consent::check_spec(&self.path, &what, spec)?;
+        Ok(spec)
     }
 }
 

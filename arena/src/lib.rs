@@ -36,6 +36,7 @@ pub mod shard;
 pub(crate) mod slow_start;
 pub(crate) mod slurm;
 pub mod sprt;
+pub mod staging;
 pub mod stats;
 pub(crate) mod summaries;
 pub(crate) mod tournament;

@@ -3,7 +3,9 @@
 //! time holds a folder (an advisory lock the operating system releases when the process
 //! ends), and a folder that already holds a run is refused unless the user asks to
 //! resume it or to replace it; replacing it removes every file the arena writes there,
-//! and nothing else. This module imports nothing of the arena but its error type.
+//! and nothing else. Every verb that writes a folder claims it here, so that one rule
+//! holds for all. This module imports nothing of the arena but its error type and
+//! [`crate::staging`], which replaces a set of files whole.
 
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Seek, Write};
@@ -78,32 +80,88 @@ pub struct Held {
     _lock: File,
 }
 
-/// Claims `dir` for a run: takes its lock first, then decides. A folder holds a run when
-/// its `config.toml` or `games.csv` exists. Keep the returned [`Held`] for as long as
-/// the run writes.
+/// Claims `dir` for a run: takes its lock first, then decides (see [`decide`]). Keep
+/// the returned [`Held`] for as long as the run writes.
 ///
 /// # Errors
 /// A folder another process holds (named with its process id), a folder that holds a run
 /// without `resume` or `force`, or an I/O failure.
 pub fn claim(dir: &Path, resume: bool, force: bool) -> Result<(Claim, Held), ArenaError> {
     let held = lock(dir)?;
+    let claim = decide(dir, Some(resume), force)?;
+    Ok((claim, held))
+}
+
+/// Claims `dir` for a verb that never resumes (`merge`, `rate --out`): a folder that
+/// holds a run is refused without `force`, and the refusal offers only `--force`.
+///
+/// # Errors
+/// As [`claim`].
+pub fn claim_fresh(dir: &Path, force: bool) -> Result<Held, ArenaError> {
+    let held = lock(dir)?;
+    decide(dir, None, force)?;
+    Ok(held)
+}
+
+/// Decides what to do with `dir`, whose lock the caller holds: first it finishes a
+/// replacement of its files that was interrupted after its commit (see
+/// [`crate::staging`]), then a folder that holds a run (its `config.toml` or `games.csv`
+/// exists) is resumed with `resume`, replaced with `force` (every file of
+/// [`ARENA_FILES`] removed) or refused, naming the arena's files there. `resume` is
+/// `None` for a verb that cannot resume. An interrupted replacement not yet committed is
+/// discarded with `force` and refused otherwise.
+///
+/// # Errors
+/// A folder that holds a run (or an interrupted replacement) without `resume` or
+/// `force`, or an I/O failure.
+pub fn decide(dir: &Path, resume: Option<bool>, force: bool) -> Result<Claim, ArenaError> {
+    crate::staging::recover(dir)?;
+    let staged = crate::staging::folder(dir);
+    if staged.exists() {
+        if !force {
+            let how = match resume {
+                Some(_) => "give --resume to finish it, or --force to start again",
+                None => "give --force to discard it",
+            };
+            return Err(ArenaError::input(format!(
+                "output folder {} holds an interrupted replacement of its files (in {}): \
+                 {how}",
+                dir.display(),
+                staged.display()
+            )));
+        }
+        crate::staging::discard(dir)?;
+    }
     let holds_run = ["config.toml", "games.csv"]
         .iter()
         .any(|name| dir.join(name).exists());
-    if holds_run && resume {
-        return Ok((Claim::Resume, held));
+    if holds_run && resume == Some(true) {
+        return Ok(Claim::Resume);
     }
     if holds_run && !force {
+        let how = match resume {
+            Some(_) => "give --resume to finish it or --force to replace it",
+            None => "give --force to replace it, or choose another folder with --out",
+        };
         return Err(ArenaError::input(format!(
-            "output folder {} already holds a run: give --resume to finish it or --force to \
-             replace it",
-            dir.display()
+            "output folder {} already holds a run ({}): {how}",
+            dir.display(),
+            arena_files_in(dir).join(", ")
         )));
     }
     if force {
         remove_arena_files(dir)?;
     }
-    Ok((Claim::Fresh, held))
+    Ok(Claim::Fresh)
+}
+
+/// The files of [`ARENA_FILES`] that `dir` holds, in that order: what a refusal names.
+pub fn arena_files_in(dir: &Path) -> Vec<&'static str> {
+    ARENA_FILES
+        .iter()
+        .copied()
+        .filter(|name| dir.join(name).is_file())
+        .collect()
 }
 
 /// Creates `dir` if need be and takes its lock, recording this process's id in it.
@@ -180,7 +238,7 @@ fn try_lock(_file: &File) -> std::io::Result<bool> {
 
 /// Removes every file of [`ARENA_FILES`] in `dir`, the logs the Slurm scripts name, and
 /// temporary files the arena left behind, and nothing else.
-fn remove_arena_files(dir: &Path) -> Result<(), ArenaError> {
+pub(crate) fn remove_arena_files(dir: &Path) -> Result<(), ArenaError> {
     let mut doomed: Vec<PathBuf> = ARENA_FILES.iter().map(|name| dir.join(name)).collect();
     for (folder, is_ours) in [
         (dir.to_path_buf(), is_temporary as fn(&str) -> bool),

@@ -50,6 +50,9 @@ pub struct RateArgs {
     /// it the games are not kept and programs write to the terminal.
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
+    /// Replace whatever run the `--out` folder holds.
+    #[arg(long, requires = "out")]
+    pub force: bool,
 }
 
 /// An opponent of known rating.
@@ -104,14 +107,16 @@ pub fn rate_command(args: &RateArgs, out: &mut dyn Write) -> Result<(), ArenaErr
         .threads
         .unwrap_or_else(crate::config::default_threads)
         .max(1);
+    // A folder that holds a run is refused unless --force says to replace it.
+    let _held = match &args.out {
+        Some(dir) => Some(crate::output::claim_fresh(dir, args.force)?),
+        None => None,
+    };
     let record = match &args.out {
-        Some(dir) => {
-            std::fs::create_dir_all(dir).map_err(|e| ArenaError::io(dir, "create", e))?;
-            Record {
-                games: dir.join("games.csv"),
-                logs: Some(dir.join("logs")),
-            }
-        }
+        Some(dir) => Record {
+            games: dir.join("games.csv"),
+            logs: Some(dir.join("logs")),
+        },
         None => Record {
             games: std::env::temp_dir().join(format!("arena-rate-{}.csv", std::process::id())),
             logs: None,
@@ -322,6 +327,9 @@ fn read_scale(dir: &Path) -> Result<Vec<Opponent>, ArenaError> {
             i.and_then(|i| record.get(i))
                 .and_then(|v| v.parse::<f64>().ok())
         };
+        // A scale may come from anyone: a level that is a program needs consent.
+        let what = format!("level {:?}", get(level)?);
+        crate::external::consent::check_spec(&path, &what, get(spec)?)?;
         opponents.push(Opponent {
             name: get(level)?.to_string(),
             spec: get(spec)?.to_string(),

@@ -254,10 +254,7 @@ pub(crate) fn create_merged(
     force: bool,
     command: &str,
 ) -> Result<output::Held, ArenaError> {
-    let (claim, held) = output::claim(dir, false, force)?;
-    if claim == Claim::Resume {
-        unreachable!("merge never resumes");
-    }
+    let held = output::claim_fresh(dir, force)?;
     let recorded = recorded_config_text(identity, command)?;
     write_atomically(&dir.join("config.toml"), recorded.as_bytes())?;
     Ok(held)

@@ -277,22 +277,102 @@ fn parse(path: &Path, text: &str) -> Result<(SprtConfig, GameSpec), ArenaError> 
     ))
 }
 
+/// `config.toml` in a test's output folder: what makes its games the test's, checked
+/// on `--resume`.
+#[derive(Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Recorded {
+    sprt: RecordedTest,
+    arena_version: String,
+}
+
+/// The fields of a test that its games depend on (not its threads or folder).
+#[derive(Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RecordedTest {
+    game: String,
+    seed: u64,
+    opening_plies: u32,
+    max_plies: u32,
+    first: String,
+    second: String,
+    elo0: f64,
+    settings: GsprtSettings,
+}
+
+impl RecordedTest {
+    fn of(config: &SprtConfig) -> RecordedTest {
+        RecordedTest {
+            game: config.game.clone(),
+            seed: config.seed,
+            opening_plies: config.opening_plies,
+            max_plies: config.max_plies,
+            first: config.first.clone(),
+            second: config.second.clone(),
+            elo0: config.elo0,
+            settings: config.settings,
+        }
+    }
+}
+
+/// Claims the test's output folder as `arena run` claims its own (a folder that holds a
+/// run is refused without `--resume` or `--force`), checks a resumed test's recorded
+/// config, records this one, and returns the games recorded (when resuming) with the
+/// folder's lock.
+fn prepare_output(
+    config: &SprtConfig,
+    resume: bool,
+    force: bool,
+) -> Result<(ReadGames, crate::output::Held), ArenaError> {
+    let dir = &config.out;
+    let (claim, held) = crate::output::claim(dir, resume, force)?;
+    let config_path = dir.join("config.toml");
+    let games_path = dir.join("games.csv");
+    let this = Recorded {
+        sprt: RecordedTest::of(config),
+        arena_version: env!("CARGO_PKG_VERSION").into(),
+    };
+    let mut recorded = ReadGames::default();
+    if claim == crate::output::Claim::Resume {
+        let text = std::fs::read_to_string(&config_path)
+            .map_err(|e| ArenaError::io(&config_path, "read", e))?;
+        let previous: Recorded = toml::from_str(&text).map_err(|e| {
+            crate::config::toml_error(&config_path, &text, "a recorded sprt config", &e)
+        })?;
+        if previous.sprt != this.sprt {
+            return Err(ArenaError::input(format!(
+                "{} holds a test of a different config: resume it with the config it \
+                 records, or give --force to replace it",
+                dir.display()
+            )));
+        }
+        if games_path.exists() {
+            recorded = crate::batches::read(&games_path)?;
+        }
+    }
+    let text = toml::to_string(&this)
+        .map_err(|e| ArenaError::failure(format!("cannot record the config: {e}")))?;
+    crate::output::write_atomically(&config_path, text.as_bytes())?;
+    Ok((recorded, held))
+}
+
 /// Runs the sequential test of `config`: the games go to `games.csv` in the output
-/// folder (replaced each run), the LLR after each batch to `out`.
+/// folder, the LLR after each batch to `out`. A folder that holds a run is refused
+/// unless `resume` (the same test, carried on from its recorded games) or `force`
+/// (replaced) says otherwise.
 ///
 /// # Errors
-/// I/O failures.
+/// An output folder that holds another run, recorded games that do not match, or I/O
+/// failures.
 pub fn sprt(
     config: &SprtConfig,
     game: &GameSpec,
+    resume: bool,
+    force: bool,
     out: &mut dyn Write,
 ) -> Result<SprtOutcome, ArenaError> {
-    // `games.csv` is replaced each run, but never under another run's feet.
-    let _held = crate::output::lock(&config.out)?;
+    let (recorded, _held) = prepare_output(config, resume, force)?;
     let path = config.out.join("games.csv");
-    if path.exists() {
-        std::fs::remove_file(&path).map_err(|e| ArenaError::io(&path, "remove", e))?;
-    }
     let setup = Setup {
         seed: config.seed,
         opening_plies: config.opening_plies,
@@ -314,7 +394,7 @@ pub fn sprt(
                 start.players()
             )));
         }
-        let mut player = BatchPlayer::new(start, setup, &path, ReadGames::default())?
+        let mut player = BatchPlayer::new(start, setup, &path, recorded)?
             .with_programs(&config.game, entries, config.out.join("logs"))?;
         test_between(&mut player, config, out)
     })

@@ -355,3 +355,123 @@ fn a_full_disk_stops_a_run_cleanly_and_a_resume_finishes_it() {
     assert!(verb.read(&out) == expected, "the resumed run differs");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Kills of `arena calibrate --force` over a copy of the shipped levels.
+const REPLACE_KILLS: u32 = 20;
+
+/// The files of a calibration's set, as a forced calibration must leave them: wholly the
+/// old set or wholly the new one.
+const CALIBRATION_SET: [&str; 6] = [
+    "calibration.csv",
+    "config.toml",
+    "difficulty.csv",
+    "difficulty.toml",
+    "levels.md",
+    "games.csv",
+];
+
+/// The calibration set of `dir` (a missing file as `None`).
+fn calibration_set(dir: &Path) -> Vec<Option<Vec<u8>>> {
+    CALIBRATION_SET
+        .iter()
+        .map(|name| std::fs::read(dir.join(name)).ok())
+        .collect()
+}
+
+/// A scratch copy of the shipped Leapfrog Race levels, each file with a blank line added
+/// so that the old set differs from the one the calibration writes (the shipped files
+/// are its output, byte for byte).
+fn old_levels(name: &str) -> PathBuf {
+    let dir = end_to_end::shipped_leapfrog(name);
+    for file in end_to_end::SHIPPED_LEAPFROG {
+        let path = dir.join(file);
+        let mut bytes = std::fs::read(&path).unwrap();
+        bytes.push(b'\n');
+        std::fs::write(&path, bytes).unwrap();
+    }
+    dir
+}
+
+/// `arena calibrate configs/calibrate-leapfrog.toml --force` (the README's command) over
+/// a copy of `results/leapfrog/`, killed at seeded random moments of its length: every
+/// kill leaves levels that load, and the set whole, old or new. A kill mid-way through
+/// moving the new set into place (after its commit) is read from the committed set and
+/// finished by the next start; a kill before leaves the old set, and `--resume` finishes
+/// the calibration to the files an uninterrupted one writes.
+#[test]
+fn a_forced_calibration_killed_anywhere_leaves_the_old_levels_or_the_new() {
+    let config = "configs/calibrate-leapfrog.toml";
+    let clean = old_levels("replace-clean");
+    let old = calibration_set(&clean);
+    let args = |out: &Path| {
+        vec![
+            "calibrate".to_string(),
+            config.to_string(),
+            "--force".to_string(),
+            "--out".to_string(),
+            out.display().to_string(),
+        ]
+    };
+    let started = Instant::now();
+    let output = arena(&args(&clean).iter().map(String::as_str).collect::<Vec<_>>())
+        .output()
+        .unwrap();
+    let length = started.elapsed();
+    assert!(output.status.success(), "{}", stderr(&output));
+    let new = calibration_set(&clean);
+    assert!(new.iter().all(Option::is_some) && new != old);
+
+    let mut moments = Moments(seed());
+    let (mut left_old, mut resumed) = (0, false);
+    for kill in 0..REPLACE_KILLS {
+        let out = old_levels(&format!("replace-{kill}"));
+        let mut child = arena(&args(&out).iter().map(String::as_str).collect::<Vec<_>>())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(Duration::from_micros(
+            moments.below(length.as_micros() as u64 + 1),
+        ));
+        let _ = child.kill(); // SIGKILL, or nothing if it has finished.
+        child.wait().unwrap();
+        // The levels load at once, whatever the kill interrupted.
+        let levels = arena::levels::Levels::load(&out.join("difficulty.toml"))
+            .unwrap_or_else(|e| panic!("kill {kill} (seed {}): {e}", seed()));
+        assert_eq!(levels.names(), ["easy", "hard", "medium"], "kill {kill}");
+        let resume = |out: &Path| {
+            let mut args = args(out);
+            args[2] = "--resume".into();
+            let output = arena(&args.iter().map(String::as_str).collect::<Vec<_>>())
+                .output()
+                .unwrap();
+            assert!(output.status.success(), "kill {kill}: {}", stderr(&output));
+        };
+        if out.join(arena::staging::COMMITTED).exists() {
+            // Cut short after its commit: the next start moves the rest into place.
+            resume(&out);
+        }
+        let found = calibration_set(&out);
+        assert!(
+            found == old || found == new,
+            "kill {kill} (seed {}): the set is neither the old one nor the new one",
+            seed()
+        );
+        if found == old {
+            left_old += 1;
+            if !resumed && out.join(arena::staging::STAGING).exists() {
+                resume(&out);
+                assert!(calibration_set(&out) == new, "kill {kill}: resumed");
+                resumed = true;
+            }
+        }
+        std::fs::remove_dir_all(out.parent().unwrap()).unwrap();
+    }
+    // The delays must land within the calibration, not all after it (the machine's
+    // load moves its length between runs, so only a quarter is asked for).
+    assert!(
+        left_old * 4 >= REPLACE_KILLS && resumed,
+        "only {left_old} of {REPLACE_KILLS} kills landed before the end"
+    );
+    std::fs::remove_dir_all(clean.parent().unwrap()).unwrap();
+}

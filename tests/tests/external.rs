@@ -322,12 +322,17 @@ fn the_python_random_bot_plays_a_tournament_against_greedy() {
         let end = row.split(',').nth(7).unwrap();
         assert!(["goal", "stuck", "ply_cap"].contains(&end), "{row}");
     }
-    // The bots draw from the seeds they are sent: a game replays exactly.
+    // The bots draw from the seeds they are sent: a game replays exactly (the programs
+    // the run's folder records start only when allowed).
     let output = run(&[
         "replay",
         &out.join("games.csv").display().to_string(),
         "--game",
         "3",
+        "--allow-program",
+        "python3 clients/python/examples/random_bot.py",
+        "--allow-program",
+        "python3 clients/python/examples/advancing_bot.py",
     ]);
     assert!(output.status.success(), "{}", stderr(&output));
 }
@@ -639,7 +644,15 @@ fn replay_restarts_a_program_with_its_options_timeout_and_folder() {
     for game in ["0", "1"] {
         // The bot plays the last legal move only with its option: without it, the replay
         // would differ at the bot's first move.
-        let output = run(&["replay", &games, "--game", game]);
+        let allowed = format!("{bot} echo");
+        let output = run(&[
+            "replay",
+            &games,
+            "--game",
+            game,
+            "--allow-program",
+            &allowed,
+        ]);
         assert!(output.status.success(), "game {game}: {}", stderr(&output));
         let err = stderr(&output);
         assert!(err.contains("option pick=last"), "{err}");

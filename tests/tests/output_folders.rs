@@ -91,6 +91,82 @@ fn force_removes_every_file_of_the_old_run_and_nothing_else() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Every file under `dir` but the lock file (which records the last process to try
+/// the folder, not the run), by path, with its bytes.
+fn snapshot(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut files = Vec::new();
+    let mut folders = vec![dir.to_path_buf()];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder).unwrap().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                folders.push(path);
+            } else if entry.file_name() != ".arena.lock" {
+                let name = path.strip_prefix(dir).unwrap().display().to_string();
+                files.push((name, std::fs::read(&path).unwrap()));
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+#[test]
+fn sprt_and_rate_leave_a_finished_run_as_it_was() {
+    let dir = scratch("guard");
+    let out = dir.join("out");
+    let config = config(&dir, &out);
+    let output = run(&["run", &config]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let before = snapshot(&out);
+    let sprt = dir.join("sprt.toml");
+    std::fs::write(
+        &sprt,
+        format!(
+            "game = \"leapfrog\"\nseed = 3\nthreads = 1\nout = {:?}\nfirst = \"greedy\"\n\
+             second = \"random\"\nelo0 = 0\nelo1 = 50\nbatch_pairs = 2\nmax_pairs = 4\n",
+            out.display().to_string()
+        ),
+    )
+    .unwrap();
+    let sprt = sprt.display().to_string();
+    let there = "already holds a run (config.toml, games.csv, pairs.csv, standings.csv, \
+                 summary.csv)";
+    let output = run(&["sprt", &sprt]);
+    let err = stderr(&output);
+    assert_eq!(output.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains(there) && err.contains("--resume") && err.contains("--force"),
+        "{err}"
+    );
+    let out_text = out.display().to_string();
+    let rate = ["rate", "leapfrog", "--agent", "random", "--games", "2"];
+    let output = run(&[&rate[..], &["--out", &out_text]].concat());
+    let err = stderr(&output);
+    assert_eq!(output.status.code(), Some(2), "{err}");
+    assert!(err.contains(there) && err.contains("--force"), "{err}");
+    assert!(snapshot(&out) == before, "a refused verb changed the run");
+    // A run's --resume is no sprt's: its recorded config is not a test's.
+    let output = run(&["sprt", &sprt, "--resume"]);
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    assert!(snapshot(&out) == before, "a refused resume changed the run");
+
+    // With --force the test replaces the run; --resume finishes the test to the same
+    // games, and a second test without either is refused.
+    let output = run(&["sprt", &sprt, "--force"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(!out.join("pairs.csv").exists(), "the old run's files went");
+    let tested = snapshot(&out);
+    let output = run(&["sprt", &sprt, "--resume"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(snapshot(&out) == tested, "a resumed test changed its files");
+    let output = run(&["sprt", &sprt]);
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    let output = run(&[&rate[..], &["--out", &out_text, "--force"]].concat());
+    assert!(output.status.success(), "{}", stderr(&output));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn exit_codes_are_the_same_everywhere() {
     let dir = scratch("codes");

@@ -11,6 +11,7 @@ pub mod measure;
 pub mod search;
 
 use std::io::Write;
+use std::path::PathBuf;
 
 use agents::Playable;
 use engine::with_game;
@@ -20,7 +21,8 @@ use self::config::{CalibrationConfig, CalibrationIdentity};
 use self::search::{CalibrationResult, Search};
 use crate::batches::{self, BatchPlayer, ReadGames, Setup};
 use crate::error::ArenaError;
-use crate::output::{write_atomically, Claim};
+use crate::output::{self, write_atomically, Claim};
+use crate::staging;
 
 /// `config.toml` in the output folder.
 #[derive(Debug, Serialize, Deserialize)]
@@ -52,9 +54,13 @@ pub fn calibrate(
     force: bool,
     out: &mut dyn Write,
 ) -> Result<Calibrated, ArenaError> {
-    let (recorded, _held) = prepare_output(config, resume, force)?;
+    let (recorded, _held, work) = prepare_output(config, resume, force)?;
+    // The calibration plays and writes in `work`: the output folder itself, or the
+    // staging folder inside it that replaces the folder's files once they are all there.
+    let mut working = config.clone();
+    working.out.clone_from(&work);
     let (result, played, games) =
-        with_game!(config.game.kind, G => calibrate_game::<G>(config, recorded, out)?);
+        with_game!(config.game.kind, G => calibrate_game::<G>(&working, recorded, out)?);
     let identity = &config.identity;
     let solved = config.game.kind == engine::GameKind::Leapfrog;
     let table = files::markdown_table(identity, &result, solved);
@@ -70,7 +76,10 @@ pub fn calibrate(
         ),
         ("levels.md", table.clone()),
     ] {
-        write_atomically(&config.out.join(name), text.as_bytes())?;
+        write_atomically(&work.join(name), text.as_bytes())?;
+    }
+    if work != config.out {
+        staging::commit(&config.out)?;
     }
     Ok(Calibrated {
         table,
@@ -106,18 +115,30 @@ fn calibrate_game<G: Playable>(
 }
 
 /// Readies the output folder: refuses to overwrite without `--force`, checks a resumed
-/// run's config, and returns the games it recorded with the folder's lock, held until
-/// the calibration ends.
+/// run's config, and returns the games it recorded, the folder's lock (held until the
+/// calibration ends) and the folder to work in. `--force` over a folder that holds the
+/// arena's files (shipped levels, a finished calibration) works in a staging folder, so
+/// that the old files stay whole until the new ones replace them; `--resume` finishes
+/// such a replacement where it was interrupted.
 fn prepare_output(
     config: &CalibrationConfig,
     resume: bool,
     force: bool,
-) -> Result<(ReadGames, crate::output::Held), ArenaError> {
+) -> Result<(ReadGames, crate::output::Held, PathBuf), ArenaError> {
     let dir = &config.out;
-    let config_path = dir.join("config.toml");
-    let games_path = dir.join("games.csv");
+    let held = output::lock(dir)?;
+    staging::recover(dir)?;
+    let work = if force && !output::arena_files_in(dir).is_empty() {
+        staging::begin(dir)?
+    } else if resume && staging::folder(dir).is_dir() {
+        staging::folder(dir)
+    } else {
+        dir.clone()
+    };
+    let config_path = work.join("config.toml");
+    let games_path = work.join("games.csv");
     let mut recorded = ReadGames::default();
-    let (claim, held) = crate::output::claim(dir, resume, force)?;
+    let claim = output::decide(&work, Some(resume), force && work == *dir)?;
     if claim == Claim::Resume {
         let text = std::fs::read_to_string(&config_path)
             .map_err(|e| ArenaError::io(&config_path, "read", e))?;
@@ -141,5 +162,5 @@ fn prepare_output(
     })
     .map_err(|e| ArenaError::failure(format!("cannot record the config: {e}")))?;
     write_atomically(&config_path, text.as_bytes())?;
-    Ok((recorded, held))
+    Ok((recorded, held, work))
 }

@@ -46,6 +46,11 @@ pub struct Cli {
     /// What to do.
     #[command(subcommand)]
     pub verb: Verb,
+    /// Allow the program COMMAND (its words as the refusal prints them) where a results
+    /// folder names it: a recorded run's agent, a level, a rating scale's level. Those
+    /// files may come from someone else, so no program they name runs without this.
+    #[arg(long = "allow-program", global = true, value_name = "COMMAND")]
+    pub allow_program: Vec<String>,
 }
 
 /// The verbs.
@@ -145,6 +150,7 @@ fn usage_line(text: &str) -> String {
 /// # Errors
 /// Whatever the verb reports; see [`ArenaError::exit_code`].
 pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), ArenaError> {
+    crate::external::consent::allow(&cli.allow_program);
     match cli.verb {
         Verb::Perft(args) => perft::run(&args, out),
         Verb::Play(args) => play::run(&args, out),

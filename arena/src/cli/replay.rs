@@ -74,6 +74,14 @@ pub(crate) fn run(args: &ReplayArgs, out: &mut dyn Write) -> Result<(), ArenaErr
                 })
         })
         .collect::<Result<Vec<AgentEntry>, ArenaError>>()?;
+    // The run's folder may come from anyone: its programs start only with consent.
+    let recorded_config = args.games.with_file_name("config.toml");
+    for entry in &entries {
+        if let Some(Ok(external)) = crate::external::ExternalSpec::from_entry(entry) {
+            let what = format!("agent {:?}", entry.name);
+            crate::external::consent::check(&recorded_config, &what, &external.command)?;
+        }
+    }
     let specs: Vec<String> = entries.iter().map(|e| e.spec.clone()).collect();
     let setup = GameSetup {
         seed: row.seed,
