@@ -676,7 +676,7 @@ pub(crate) fn apply_overrides(
     }
     let (threads, note) = crate::limits::cap_threads(*config_threads);
     if let Some(note) = note {
-        eprintln!("{note}");
+        crate::console::note(&note);
     }
     *config_threads = threads;
     Ok(())

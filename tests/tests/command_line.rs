@@ -1,0 +1,100 @@
+//! The command line as a person meets it: a mistyped verb or option gets clap's
+//! suggestion and a pointer to `--help`; a reader that goes away (`arena ... | head`)
+//! ends the arena quietly; one thing has one name across verbs; counts read as English;
+//! and the help says what each verb does.
+
+use std::path::Path;
+use std::process::{Output, Stdio};
+
+use end_to_end::{arena, run, scratch, stderr};
+
+/// The status a shell reports for a program killed by SIGPIPE (128 + 13).
+const CLOSED_PIPE: i32 = 141;
+
+/// A two-agent Leapfrog Race run of four games into `out`, on `threads` threads.
+fn small_run(dir: &Path, threads: u32) -> std::path::PathBuf {
+    let config = dir.join("small.toml");
+    let text = format!(
+        "game = \"leapfrog\"\nseed = 1\ngames_per_pair = 2\nthreads = {threads}\n\
+         out = {:?}\nbootstrap = 50\n\n[[agent]]\nname = \"a\"\nspec = \"random\"\n\n\
+         [[agent]]\nname = \"b\"\nspec = \"greedy\"\n",
+        dir.join("out").to_str().unwrap()
+    );
+    std::fs::write(&config, text).unwrap();
+    config
+}
+
+#[test]
+fn a_mistyped_verb_or_option_gets_a_suggestion_and_a_pointer_to_help() {
+    let output = run(&["paly", "leapfrog"]);
+    assert_eq!(output.status.code(), Some(2));
+    let err = stderr(&output);
+    let mut lines = err.lines();
+    let first = lines.next().unwrap_or("");
+    assert!(
+        first.starts_with("error: unrecognized subcommand 'paly'") && first.contains(" --help')"),
+        "{err}"
+    );
+    assert!(
+        lines.any(|line| line.trim().starts_with("tip:") && line.contains("'play'")),
+        "{err}"
+    );
+
+    // An option's suggestion, and the pointer names the verb's own help.
+    let output = run(&["perft", "leapfrog", "--dept", "2"]);
+    assert_eq!(output.status.code(), Some(2));
+    let err = stderr(&output);
+    // (The binary under test is named `arena-under-test`, and clap says so.)
+    assert!(err.contains(" perft --help')"), "{err}");
+    assert!(
+        err.contains("tip: a similar argument exists: '--depth'"),
+        "{err}"
+    );
+    assert!(err.lines().count() <= 3, "short: {err}");
+}
+
+/// Runs `arena` with `args` whose standard output is a pipe with no reader, standard
+/// error captured, or sent down the same dead pipe when `stderr_too`.
+fn with_stdout_closed(args: &[&str], stderr_too: bool) -> Output {
+    let (reader, writer) = std::io::pipe().unwrap();
+    // The reader is gone before the arena writes a byte: its first write fails.
+    drop(reader);
+    let mut command = arena(args);
+    if stderr_too {
+        command.stderr(writer.try_clone().unwrap());
+    } else {
+        command.stderr(Stdio::piped());
+    }
+    command.stdout(writer).stdin(Stdio::null());
+    command.output().unwrap()
+}
+
+#[test]
+fn a_closed_standard_output_ends_the_arena_quietly() {
+    let dir = scratch("closed-stdout");
+    let config = small_run(&dir, 1);
+    let config = config.to_str().unwrap();
+    let verbs: [&[&str]; 3] = [
+        &["perft", "leapfrog", "--depth", "3"],
+        &[
+            "play", "leapfrog", "--first", "random", "--second", "greedy",
+        ],
+        &["run", config, "--force"],
+    ];
+    for args in verbs {
+        let output = with_stdout_closed(args, false);
+        assert_eq!(
+            output.status.code(),
+            Some(CLOSED_PIPE),
+            "{args:?}: {}",
+            stderr(&output)
+        );
+        assert_eq!(stderr(&output), "", "{args:?}: nothing said");
+        // Standard error down the same dead pipe: still no panic.
+        let output = with_stdout_closed(args, true);
+        assert_eq!(output.status.code(), Some(CLOSED_PIPE), "{args:?}");
+    }
+    // The run itself finished: only the report on standard output was lost.
+    assert!(dir.join("out/standings.csv").is_file());
+    let _ = std::fs::remove_dir_all(&dir);
+}
