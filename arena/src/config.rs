@@ -221,9 +221,9 @@ pub fn parse(path: &Path, text: &str) -> Result<TournamentConfig, ArenaError> {
         return Err(at(
             0..0,
             format!(
-                "field `agent`: {} agents given: expected at least {} [[agent]] tables for \
+                "field `agent`: {} given: expected at least {} [[agent]] tables for \
                  games of {players} players",
-                raw.agent.len(),
+                crate::console::counted(raw.agent.len(), "agent"),
                 players.max(2)
             ),
         ));

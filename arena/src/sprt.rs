@@ -16,6 +16,7 @@ use crate::config::{
     at_least_one, check_spec, default_out, default_threads, located, output_folder, read_text,
     AgentEntry,
 };
+use crate::console::counted;
 use crate::error::ArenaError;
 use crate::stats::{Gsprt, GsprtStatus, Outcomes, PairRecord, SetRecord, Verdict};
 
@@ -329,8 +330,8 @@ pub fn verdict_text(config: &SprtConfig, verdict: Verdict, record: &PairRecord) 
     let (first, second) = (&config.first, &config.second);
     let score = record.score().unwrap_or(0.5);
     let scored = format!(
-        "{first} scored {score:.3} in {} games against {second}",
-        record.games()
+        "{first} scored {score:.3} in {} against {second}",
+        counted(record.games(), "game")
     );
     let extreme = if score >= 1.0 {
         "; it won every game, so the Elo difference has no finite estimate"
@@ -349,8 +350,8 @@ pub fn verdict_text(config: &SprtConfig, verdict: Verdict, record: &PairRecord) 
              ({scored}{extreme})"
         ),
         Verdict::Continue => format!(
-            "no verdict within {} pairs ({scored}{extreme})",
-            config.settings.max_pairs
+            "no verdict within {} ({scored}{extreme})",
+            counted(config.settings.max_pairs, "pair")
         ),
     }
 }
@@ -364,8 +365,11 @@ fn test_between<G: Playable>(
         // A failed progress line is not worth stopping the test for.
         let _ = writeln!(
             out,
-            "{pairs} pairs: LLR {:.3} in [{:.3}, {:.3}]",
-            s.llr, s.lower, s.upper
+            "{}: LLR {:.3} in [{:.3}, {:.3}]",
+            counted(pairs, "pair"),
+            s.llr,
+            s.lower,
+            s.upper
         );
     };
     let outcome = run_test(

@@ -6,7 +6,7 @@
 use std::path::Path;
 use std::process::{Output, Stdio};
 
-use end_to_end::{arena, run, scratch, stderr};
+use end_to_end::{arena, run, scratch, stderr, stdout};
 
 /// The status a shell reports for a program killed by SIGPIPE (128 + 13).
 const CLOSED_PIPE: i32 = 141;
@@ -96,5 +96,21 @@ fn a_closed_standard_output_ends_the_arena_quietly() {
     }
     // The run itself finished: only the report on standard output was lost.
     assert!(dir.join("out/standings.csv").is_file());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn counts_of_one_are_singular() {
+    let output = run(&["play", "leapfrog", "--seat", "random"]);
+    assert_eq!(output.status.code(), Some(2));
+    let err = stderr(&output);
+    assert!(err.contains("1 agent given for leapfrog"), "{err}");
+
+    let dir = scratch("singular");
+    let config = small_run(&dir, 1);
+    let output = run(&["run", config.to_str().unwrap()]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let out = stdout(&output);
+    assert!(out.contains(" on 1 thread; "), "{out}");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -33,11 +33,11 @@ pub(crate) fn run(args: &SprtArgs, out: &mut dyn Write) -> Result<(), ArenaError
     let verdict = verdict_text(&config, s.verdict, &outcome.record);
     writeln!(
         out,
-        "LLR {:.3}, bounds [{:.3}, {:.3}], {} pairs (pentanomial {:?}): {verdict}",
+        "LLR {:.3}, bounds [{:.3}, {:.3}], {} (pentanomial {:?}): {verdict}",
         s.llr,
         s.lower,
         s.upper,
-        outcome.record.pairs(),
+        crate::console::counted(outcome.record.pairs(), "pair"),
         outcome.record.pentanomial()
     )
     .map_err(stdout_error)?;
