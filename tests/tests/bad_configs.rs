@@ -101,6 +101,23 @@ fn a_number_field_says_what_it_expects_in_words() {
 }
 
 #[test]
+fn a_bad_game_option_is_named_by_itself() {
+    let err = refused(
+        "bad-spots",
+        GOOD.replace("\"leapfrog\"", "\"leapfrog:spots=7\"")
+            .as_bytes(),
+    );
+    assert!(
+        err.contains(
+            "bad value \"7\" for option \"spots\" of leapfrog: expected 11 to 31 spots for 5 \
+             pieces a side (or fewer pieces: pieces=1 to 3)"
+        ),
+        "{err}"
+    );
+    assert!(!err.contains("spots, pieces"), "{err}");
+}
+
+#[test]
 fn duplicate_agent_names() {
     let err = refused(
         "duplicate",
