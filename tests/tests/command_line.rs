@@ -100,6 +100,65 @@ fn a_closed_standard_output_ends_the_arena_quietly() {
 }
 
 #[test]
+fn rate_names_its_levels_file_as_play_does() {
+    let help = stdout(&run(&["rate", "--help"]));
+    assert!(help.contains("--levels <FILE>"), "{help}");
+    assert!(!help.contains("--scale"), "{help}");
+    let play_help = stdout(&run(&["play", "--help"]));
+    assert!(play_help.contains("--levels <FILE>"), "{play_help}");
+
+    // The scale is read beside the levels file given.
+    let dir = scratch("rate-levels");
+    let levels = dir.join("elsewhere/difficulty.toml");
+    let levels = levels.to_str().unwrap();
+    let output = run(&["rate", "leapfrog", "--agent", "random", "--levels", levels]);
+    assert_eq!(output.status.code(), Some(2));
+    let err = stderr(&output);
+    let scale = dir.join("elsewhere/difficulty.csv");
+    assert!(
+        err.contains(&format!("cannot read the rating scale {}", scale.display()))
+            && err.contains("--levels FILE"),
+        "{err}"
+    );
+
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn verbs_that_read_configs_are_not_told_to_give_levels() {
+    // Away from the repository's results/, a config's level cannot be found: the error
+    // says what `run` and `sprt` accept, not the `--levels` they refuse.
+    let dir = scratch("config-levels");
+    let run_config = dir.join("run.toml");
+    std::fs::write(
+        &run_config,
+        "game = \"leapfrog\"\nseed = 1\ngames_per_pair = 2\nout = \"out\"\n\n[[agent]]\nname = \"a\"\n\
+         spec = \"level:easy\"\n\n[[agent]]\nname = \"b\"\nspec = \"random\"\n",
+    )
+    .unwrap();
+    let sprt_config = dir.join("sprt.toml");
+    std::fs::write(
+        &sprt_config,
+        "game = \"leapfrog\"\nseed = 1\nout = \"out\"\nfirst = \"level:hard\"\nsecond = \"random\"\n\
+         elo0 = 0\nelo1 = 50\nbatch_pairs = 10\nmax_pairs = 100\n",
+    )
+    .unwrap();
+    for (verb, config) in [("run", &run_config), ("sprt", &sprt_config)] {
+        let output = arena(&[verb, config.to_str().unwrap()])
+            .current_dir(&dir)
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2), "{verb}");
+        let err = stderr(&output);
+        assert!(err.contains("cannot read the levels file"), "{verb}: {err}");
+        assert!(!err.contains("--levels"), "{verb}: {err}");
+        assert!(err.contains("the level's own spec"), "{verb}: {err}");
+        assert!(!dir.join("out").exists(), "{verb}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn counts_of_one_are_singular() {
     let output = run(&["play", "leapfrog", "--seat", "random"]);
     assert_eq!(output.status.code(), Some(2));
