@@ -125,6 +125,28 @@ fn rate_names_its_levels_file_as_play_does() {
 }
 
 #[test]
+fn replay_takes_a_game_id() {
+    // Replay's GAME is a game's id, and says so; elsewhere --game would be a name.
+    let dir = scratch("replay-id");
+    let help = stdout(&run(&["replay", "--help"]));
+    assert!(help.contains("--game-id <ID>"), "{help}");
+    assert!(!help.contains("--game <"), "{help}");
+    let config = small_run(&dir, 1);
+    let ran = run(&["run", config.to_str().unwrap()]);
+    assert!(ran.status.success(), "{}", stderr(&ran));
+    let games = dir.join("out/games.csv");
+    let output = run(&["replay", games.to_str().unwrap(), "--game-id", "3"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let output = run(&["replay", games.to_str().unwrap(), "--game-id", "9"]);
+    assert!(
+        stderr(&output).contains("it holds 4 games"),
+        "{}",
+        stderr(&output)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn verbs_that_read_configs_are_not_told_to_give_levels() {
     // Away from the repository's results/, a config's level cannot be found: the error
     // says what `run` and `sprt` accept, not the `--levels` they refuse.

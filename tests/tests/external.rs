@@ -326,7 +326,7 @@ fn the_python_random_bot_plays_a_tournament_against_greedy() {
     let output = run(&[
         "replay",
         &out.join("games.csv").display().to_string(),
-        "--game",
+        "--game-id",
         "3",
     ]);
     assert!(output.status.success(), "{}", stderr(&output));
@@ -636,7 +636,7 @@ fn replay_restarts_a_program_with_its_options_timeout_and_folder() {
     for game in ["0", "1"] {
         // The bot plays the last legal move only with its option: without it, the replay
         // would differ at the bot's first move.
-        let output = run(&["replay", &games, "--game", game]);
+        let output = run(&["replay", &games, "--game-id", game]);
         assert!(output.status.success(), "game {game}: {}", stderr(&output));
         let err = stderr(&output);
         assert!(err.contains("option pick=last"), "{err}");

@@ -95,10 +95,10 @@ fn force_removes_every_file_of_the_old_run_and_nothing_else() {
 fn exit_codes_are_the_same_everywhere() {
     let dir = scratch("codes");
     let missing = dir.join("nothing/games.csv");
-    let output = run(&["replay", missing.to_str().unwrap(), "--game", "0"]);
+    let output = run(&["replay", missing.to_str().unwrap(), "--game-id", "0"]);
     assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
     // A folder given for the games file is named as such, not a config elsewhere.
-    let output = run(&["replay", dir.to_str().unwrap(), "--game", "0"]);
+    let output = run(&["replay", dir.to_str().unwrap(), "--game-id", "0"]);
     assert_eq!(output.status.code(), Some(2));
     assert_eq!(
         stderr(&output),
