@@ -195,3 +195,22 @@ fn counts_of_one_are_singular() {
     assert!(out.contains(" on 1 thread; "), "{out}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_help_says_what_solve_and_analyze_do() {
+    let help = stdout(&run(&["--help"]));
+    let line = |verb: &str| {
+        help.lines()
+            .find(|line| line.trim_start().starts_with(verb))
+            .unwrap_or_else(|| panic!("{verb}: {help}"))
+            .to_string()
+    };
+    let solve = line("solve");
+    assert!(
+        solve.contains("Leapfrog") && solve.contains("English") && solve.contains("Chinese"),
+        "{solve}"
+    );
+    assert!(line("analyze").contains("English"), "{help}");
+    let solve_help = stdout(&run(&["solve", "--help"]));
+    assert!(solve_help.contains("chinese-checkers"), "{solve_help}");
+}

@@ -61,9 +61,11 @@ pub enum Verb {
     Run(RunArgs),
     /// Replay one game of a tournament from its seed and check every move.
     Replay(ReplayArgs),
-    /// Solve Leapfrog Race: the value of every position under perfect play.
+    /// Solve a game: Leapfrog Race under perfect play, English checkers' endgame tables,
+    /// or Chinese checkers' shortest crossing and shortest game.
     Solve(SolveArgs),
-    /// Rate every agent move of a Leapfrog Race run against perfect play.
+    /// Rate every agent move of a Leapfrog Race or English checkers run against perfect
+    /// play.
     Analyze(AnalyzeArgs),
     /// Check the shards of a run and write the files the whole run would have written.
     Merge(MergeArgs),
