@@ -62,7 +62,7 @@ EOF
     "$arena" run "$work/$variant.toml" >/dev/null
     games=$(($(wc -l <"$work/$variant/games.csv") - 1))
     for ((id = 0; id < games; id++)); do
-        "$arena" replay "$work/$variant/games.csv" --game "$id" \
+        "$arena" replay "$work/$variant/games.csv" --game-id "$id" \
             --pdn "$work/pdn/$variant-$id.pdn" >/dev/null
     done
 done

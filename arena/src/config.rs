@@ -221,9 +221,9 @@ pub fn parse(path: &Path, text: &str) -> Result<TournamentConfig, ArenaError> {
         return Err(at(
             0..0,
             format!(
-                "field `agent`: {} agents given: expected at least {} [[agent]] tables for \
+                "field `agent`: {} given: expected at least {} [[agent]] tables for \
                  games of {players} players",
-                raw.agent.len(),
+                crate::console::counted(raw.agent.len(), "agent"),
                 players.max(2)
             ),
         ));
@@ -474,15 +474,29 @@ pub(crate) fn output_folder(
 }
 
 /// A TOML reader's error on config `text` read from `path`, as one line naming the
-/// file, the line and the field (the key on that line), and for numbers the range the
-/// field accepts.
+/// file, the line and the field (the key on that line, or the field that is missing),
+/// and for numbers the range the field accepts.
 pub(crate) fn reader_error(path: &Path, text: &str, error: &toml::de::Error) -> ArenaError {
     let span = error.span().unwrap_or(0..0);
     let start = span.start.min(text.len());
+    let mut message = one_line(error.message());
+    // The reader points a missing field at the whole table it is missing from, whose
+    // first key is not the field at fault: name the field alone, and the table's line
+    // unless it is the file's top level.
+    if let Some(field) = missing_field(&message) {
+        if let Some(range) = accepted_range(&field) {
+            message = format!("{message}: expected {range}");
+        }
+        let place = if start == 0 {
+            String::new()
+        } else {
+            format!(":{}", 1 + text[..start].matches('\n').count())
+        };
+        return ArenaError::input(format!("{}{place}: {message}", path.display()));
+    }
     let line = text[..start].rsplit('\n').next().unwrap_or("");
     let rest = &text[start..];
     let line = format!("{line}{}", rest.split('\n').next().unwrap_or(""));
-    let mut message = one_line(error.message());
     let key = line
         .split_once('=')
         .map(|(key, _)| key.trim())
@@ -497,10 +511,54 @@ pub(crate) fn reader_error(path: &Path, text: &str, error: &toml::de::Error) -> 
             message = format!("field `{key}`: {message}");
         }
         if let Some(range) = accepted_range(key) {
+            // The range says more than the reader's `expected a whole number`.
+            if let Some(at) = message.rfind(", expected ") {
+                message.truncate(at);
+            }
             message = format!("{message}: expected {range}");
         }
     }
     located(path, text, span, message)
+}
+
+/// The field of a reader's `missing field `name`` message.
+fn missing_field(message: &str) -> Option<String> {
+    let rest = message.strip_prefix("missing field `")?;
+    Some(rest.split('`').next()?.to_string())
+}
+
+/// The Rust type names a reader's messages end in (`expected usize`), said in words.
+const TYPE_WORDS: [(&str, &str); 10] = [
+    ("usize", "a whole number"),
+    ("u64", "a whole number"),
+    ("u32", "a whole number"),
+    ("u16", "a whole number"),
+    ("u8", "a whole number"),
+    ("i64", "a whole number"),
+    ("i32", "a whole number"),
+    ("f64", "a number"),
+    ("f32", "a number"),
+    ("bool", "true or false"),
+];
+
+/// `message` with `expected TYPE` (a Rust type name at the end or before a comma) said
+/// in words: `expected a whole number`.
+fn plain_type(message: &str) -> String {
+    let mut message = message.to_string();
+    for (name, words) in TYPE_WORDS {
+        for end in ["", ",", ":", " "] {
+            let written = format!("expected {name}{end}");
+            let said = format!("expected {words}{end}");
+            if end.is_empty() {
+                if let Some(stem) = message.strip_suffix(&written) {
+                    message = format!("{stem}{said}");
+                }
+            } else {
+                message = message.replace(&written, &said);
+            }
+        }
+    }
+    message
 }
 
 /// What a numeric config field accepts, for messages.
@@ -613,14 +671,16 @@ pub(crate) fn toml_error(
     ))
 }
 
-/// A TOML reader's message (sometimes several lines) as one line.
+/// A TOML reader's message (sometimes several lines) as one line, its Rust type names
+/// said in words.
 pub(crate) fn one_line(message: &str) -> String {
-    message
+    let line = message
         .lines()
         .map(str::trim)
         .filter(|line| !line.is_empty())
         .collect::<Vec<_>>()
-        .join(": ")
+        .join(": ");
+    plain_type(&line)
 }
 
 pub(crate) fn located(path: &Path, text: &str, span: Range<usize>, message: String) -> ArenaError {
@@ -676,7 +736,7 @@ pub(crate) fn apply_overrides(
     }
     let (threads, note) = crate::limits::cap_threads(*config_threads);
     if let Some(note) = note {
-        eprintln!("{note}");
+        crate::console::note(&note);
     }
     *config_threads = threads;
     Ok(())

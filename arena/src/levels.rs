@@ -42,11 +42,17 @@ impl Levels {
     /// The file cannot be read, is not TOML, or holds a value that is not a string; the
     /// error names the file.
     pub fn load(path: &Path) -> Result<Levels, ArenaError> {
+        Levels::read(path, "give another with --levels FILE")
+    }
+
+    /// [`Levels::load`], whose error on a file that cannot be read ends with `remedy`,
+    /// what the user can do about it where they are.
+    fn read(path: &Path, remedy: &str) -> Result<Levels, ArenaError> {
         // Mid-way through a replacement of the levels, the new file may still wait in
         // the committed set: it is the one that counts.
         let text = std::fs::read_to_string(crate::staging::read_path(path)).map_err(|e| {
             ArenaError::input(format!(
-                "cannot read the levels file {}: {e} (give another with --levels FILE)",
+                "cannot read the levels file {}: {e} ({remedy})",
                 path.display()
             ))
         })?;
@@ -129,17 +135,23 @@ pub fn level_name(spec: &str) -> Option<&str> {
 /// `arena rate` name a shipped level. The run then records the level's own spec.
 ///
 /// # Errors
-/// A level spec and a shipped levels file that cannot be read or lacks the level.
+/// A level spec and a shipped levels file that cannot be read or lacks the level. The
+/// verbs that read configs take no `--levels FILE`: the error says what they do take.
 pub fn resolve_shipped(spec: &str, game: &engine::GameSpec) -> Result<String, ArenaError> {
-    if level_name(spec).is_none() {
+    let Some(name) = level_name(spec) else {
         return Ok(spec.to_string());
-    }
+    };
     let players = game
         .limits()
         .map_err(|e| ArenaError::input(e.to_string()))?
         .players;
     let path = default_path(&game.kind.to_string(), players);
-    Ok(resolve_all(&[spec.to_string()], &path)?.remove(0))
+    let levels = Levels::read(
+        &path,
+        "a config's `level:NAME` reads the levels shipped under results/ where the arena \
+         runs: run it from the repository's root, or write the level's own spec instead",
+    )?;
+    levels.spec(name).map(str::to_string)
 }
 
 /// Resolves level specs through the levels file at `path`, read only when some spec

@@ -7,14 +7,16 @@
 //! the worker pool, the agent cache, the row writer) and keeps its files in the
 //! `run_folder` (a tournament's) or its own folder; below them the statistics
 //! (`stats`, `summaries`), the files' formats (`games_csv`, `batches`, `pdn`),
-//! the configs, the seeds, `output` (writing files and standard output), `progress`
-//! (the bar or lines on standard error) and `slow_start` (agents that take seconds to build).
+//! the configs, the seeds, `output` (writing files and standard output), `console`
+//! (the lines on the terminal), `progress` (the bar or lines on standard error) and
+//! `slow_start` (agents that take seconds to build).
 
 pub(crate) mod analyze;
 pub mod batches;
 pub mod calibrate;
 pub mod cli;
 pub mod config;
+pub mod console;
 pub mod engine_protocol;
 pub mod error;
 pub mod external;

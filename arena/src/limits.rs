@@ -24,9 +24,9 @@ pub fn cap_threads(threads: usize) -> (usize, Option<String>) {
         return (threads, None);
     }
     let note = format!(
-        "note: {threads} threads capped to {most} ({THREADS_PER_CORE} per core on {} cores); \
+        "note: {threads} threads capped to {most} ({THREADS_PER_CORE} per core on {}); \
          the results are the same at any thread count",
-        crate::config::default_threads()
+        crate::console::counted(crate::config::default_threads(), "core")
     );
     (most, Some(note))
 }

@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use engine::GameSpec;
 
 use crate::config::RunIdentity;
+use crate::console::counted;
 use crate::error::ArenaError;
 use crate::games_csv::{self, GameRow};
 use crate::run_folder::{self, parse_recorded, GamesCsv};
@@ -150,14 +151,13 @@ pub fn merge(
         if shard.record != expected {
             return Err(ArenaError::input(format!(
                 "{}: not the record of shard {index}/{count} of its config.toml: it says {} \
-                 of {} games and config hash {}, the config makes that {} of {} games and \
-                 hash {}",
+                 of {} and config hash {}, the config makes that {} of {} and hash {}",
                 shard.dir.join(SHARD_FILE).display(),
                 shard.record.games,
-                shard.record.total,
+                counted(shard.record.total, "game"),
                 shard.record.config_hash,
                 expected.games,
-                expected.total,
+                counted(expected.total, "game"),
                 expected.config_hash
             )));
         }
@@ -168,11 +168,11 @@ pub fn merge(
             .find(|r| !Shard { index, count }.holds(r.game_id));
         if ids.len() as u64 != shard.record.games || stray.is_some() {
             return Err(ArenaError::input(format!(
-                "incomplete shard: {} holds {} of its {} games; finish it with `arena run \
+                "incomplete shard: {} holds {} of its {}; finish it with `arena run \
                  CONFIG --shard {index}/{count} --out {} --resume`",
                 shard.dir.display(),
                 ids.len(),
-                shard.record.games,
+                counted(shard.record.games, "game"),
                 shard.dir.display()
             )));
         }
@@ -196,8 +196,9 @@ pub fn merge(
     let expected = schedule.len();
     if rows.len() as u64 != expected {
         return Err(ArenaError::input(format!(
-            "incomplete run: the shards hold {} of the run's {expected} games",
-            rows.len()
+            "incomplete run: the shards hold {} of the run's {}",
+            rows.len(),
+            counted(expected, "game")
         )));
     }
     let _held = run_folder::create_merged(out, identity, force, command)?;

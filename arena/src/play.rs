@@ -92,7 +92,8 @@ fn check_seat_count<G: Game>(start: &G, given: usize) -> Result<(), ArenaError> 
     let players = start.players();
     if given != players {
         return Err(ArenaError::input(format!(
-            "{given} agents given for {}, which seats {players}: expected {}",
+            "{} given for {}, which seats {players}: expected {}",
+            crate::console::counted(given, "agent"),
             G::NAME,
             if players == 2 {
                 "--first and --second".to_string()

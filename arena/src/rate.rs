@@ -41,10 +41,11 @@ pub struct RateArgs {
     /// Worker threads (default: one per core).
     #[arg(long)]
     pub threads: Option<usize>,
-    /// The folder of the shipped scale (default: `results/<game>`), holding
-    /// `difficulty.csv` and the calibration's `config.toml`.
-    #[arg(long, value_name = "DIR")]
-    pub scale: Option<PathBuf>,
+    /// The levels file, as for `arena play` (default:
+    /// `results/<game>/difficulty.toml`): `level:NAME` specs read it, and the scale is the
+    /// `difficulty.csv` and the calibration's `config.toml` beside it.
+    #[arg(long, value_name = "FILE", alias = "scale")]
+    pub levels: Option<PathBuf>,
     /// Keep the games in `DIR/games.csv` (a calibration's columns, `batch` the opponent's
     /// index in the printed order) and programs' standard error in `DIR/logs/`; without
     /// it the games are not kept and programs write to the terminal.
@@ -93,10 +94,7 @@ pub fn rate_command(args: &RateArgs, out: &mut dyn Write) -> Result<(), ArenaErr
             game_name = game.kind
         )));
     }
-    let dir = args
-        .scale
-        .clone()
-        .unwrap_or_else(|| crate::levels::shipped_folder(&game.kind.to_string(), players));
+    let dir = scale_folder(&levels_file(args, &game, players));
     let setup = read_setup(&dir)?;
     if let Some(rated_on) = &setup.game {
         check_same_game(&game, rated_on, &dir)?;
@@ -272,9 +270,28 @@ fn check_same_game(game: &GameSpec, rated_on: &str, dir: &Path) -> Result<(), Ar
     Err(ArenaError::input(format!(
         "{game}: the levels in {} were rated on {scale} (its config.toml), so their \
          ratings say nothing of {game}; rate the agent on {scale}, or give a scale \
-         calibrated on {game} with --scale DIR",
+         calibrated on {game} with --levels FILE",
         dir.display()
     )))
+}
+
+/// `--levels FILE`, or the game's shipped levels file.
+fn levels_file(args: &RateArgs, game: &GameSpec, players: usize) -> PathBuf {
+    args.levels
+        .clone()
+        .unwrap_or_else(|| crate::levels::default_path(&game.kind.to_string(), players))
+}
+
+/// The folder of the scale beside the levels file `levels`, or `levels` itself when it
+/// is a folder (as the old `--scale DIR` named it).
+fn scale_folder(levels: &Path) -> PathBuf {
+    if levels.is_dir() {
+        return levels.to_path_buf();
+    }
+    match levels.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir.to_path_buf(),
+        _ => PathBuf::from("."),
+    }
 }
 
 /// The name the scale's anchor (`random`, rating 0) is listed by.
@@ -286,7 +303,7 @@ fn read_scale(dir: &Path) -> Result<Vec<Opponent>, ArenaError> {
     let text = std::fs::read_to_string(&path).map_err(|e| {
         ArenaError::input(format!(
             "cannot read the rating scale {}: {e} (a game's levels are calibrated with \
-             `arena calibrate`; give another folder with --scale DIR)",
+             `arena calibrate`; give another levels file with --levels FILE)",
             path.display()
         ))
     })?;
@@ -395,7 +412,8 @@ fn play_all<G: Playable>(
     record: &Record,
 ) -> Result<Vec<Vec<f64>>, ArenaError> {
     let start = G::new(&game.options)?;
-    let rated = crate::levels::resolve_shipped(&args.agent, game)?;
+    let levels = levels_file(args, game, start.players());
+    let rated = crate::levels::resolve_all(std::slice::from_ref(&args.agent), &levels)?.remove(0);
     let mut entries = vec![AgentEntry::of_spec("rated", &rated)];
     entries.extend(
         opponents

@@ -16,6 +16,7 @@ use crate::config::{
     at_least_one, check_spec, default_out, default_threads, located, output_folder, read_text,
     AgentEntry,
 };
+use crate::console::counted;
 use crate::error::ArenaError;
 use crate::stats::{Gsprt, GsprtStatus, Outcomes, PairRecord, SetRecord, Verdict};
 
@@ -409,8 +410,8 @@ pub fn verdict_text(config: &SprtConfig, verdict: Verdict, record: &PairRecord) 
     let (first, second) = (&config.first, &config.second);
     let score = record.score().unwrap_or(0.5);
     let scored = format!(
-        "{first} scored {score:.3} in {} games against {second}",
-        record.games()
+        "{first} scored {score:.3} in {} against {second}",
+        counted(record.games(), "game")
     );
     let extreme = if score >= 1.0 {
         "; it won every game, so the Elo difference has no finite estimate"
@@ -429,8 +430,8 @@ pub fn verdict_text(config: &SprtConfig, verdict: Verdict, record: &PairRecord) 
              ({scored}{extreme})"
         ),
         Verdict::Continue => format!(
-            "no verdict within {} pairs ({scored}{extreme})",
-            config.settings.max_pairs
+            "no verdict within {} ({scored}{extreme})",
+            counted(config.settings.max_pairs, "pair")
         ),
     }
 }
@@ -442,7 +443,7 @@ fn test_between<G: Playable>(
 ) -> Result<SprtOutcome, ArenaError> {
     let mut progress = |s: &GsprtStatus, pairs: u64| {
         // A failed progress line is not worth stopping the test for.
-        let _ = writeln!(out, "{pairs} pairs: {}", s.line());
+        let _ = writeln!(out, "{}: {}", counted(pairs, "pair"), s.line());
     };
     let outcome = run_test(
         &config.settings,

@@ -211,10 +211,10 @@ pub(crate) fn check_against_schedule(
         let line = index + 2;
         let expected = schedule.get(row.game_id).ok_or_else(|| {
             ArenaError::input(format!(
-                "{}:{line}: game_id {} is not in this run's schedule of {} games",
+                "{}:{line}: game_id {} is not in this run's schedule of {}",
                 path.display(),
                 row.game_id,
-                schedule.len()
+                crate::console::counted(schedule.len(), "game")
             ))
         })?;
         let names: Vec<&str> = expected

@@ -72,7 +72,49 @@ fn missing_field() {
         "missing",
         GOOD.replace("games_per_pair = 2\n", "").as_bytes(),
     );
-    assert!(err.contains("games_per_pair"), "{err}");
+    // The field that is missing, by itself: not the table's first key.
+    assert!(
+        err.contains("bad.toml: missing field `games_per_pair`: expected a whole number"),
+        "{err}"
+    );
+    assert!(!err.contains("field `game`"), "{err}");
+}
+
+#[test]
+fn a_number_field_says_what_it_expects_in_words() {
+    let err = refused(
+        "negative-threads",
+        GOOD.replace("threads = 1", "threads = -1").as_bytes(),
+    );
+    assert!(
+        err.contains("bad.toml:5: field `threads`: invalid value: integer `-1`: expected a whole number from 1"),
+        "{err}"
+    );
+    assert!(!err.contains("usize"), "{err}");
+    let err = refused(
+        "string-games",
+        GOOD.replace("games_per_pair = 2", "games_per_pair = \"two\"")
+            .as_bytes(),
+    );
+    assert!(!err.contains("u32"), "{err}");
+    assert!(err.contains("expected a whole number from 1"), "{err}");
+}
+
+#[test]
+fn a_bad_game_option_is_named_by_itself() {
+    let err = refused(
+        "bad-spots",
+        GOOD.replace("\"leapfrog\"", "\"leapfrog:spots=7\"")
+            .as_bytes(),
+    );
+    assert!(
+        err.contains(
+            "bad value \"7\" for option \"spots\" of leapfrog: expected 11 to 31 spots for 5 \
+             pieces a side (or fewer pieces: pieces=1 to 3)"
+        ),
+        "{err}"
+    );
+    assert!(!err.contains("spots, pieces"), "{err}");
 }
 
 #[test]

@@ -254,7 +254,7 @@ fn check_pdn_records<R: Rules>(config: &str, dir: &Path) {
         let output = run(&[
             "replay",
             games.to_str().unwrap(),
-            "--game",
+            "--game-id",
             &row[0],
             "--pdn",
             pdn.to_str().unwrap(),
@@ -309,7 +309,7 @@ fn replay_pdn_records_replay_to_the_same_final_position() {
     let again = run(&[
         "replay",
         games.to_str().unwrap(),
-        "--game",
+        "--game-id",
         "0",
         "--pdn",
         dir.join("english-0.pdn").to_str().unwrap(),
@@ -388,7 +388,7 @@ fn bad_input_gets_a_one_line_error() {
         &[
             "replay",
             games_csv(&leapfrog).to_str().unwrap(),
-            "--game",
+            "--game-id",
             "0",
             "--pdn",
             pdn.to_str().unwrap(),

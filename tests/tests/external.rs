@@ -327,7 +327,7 @@ fn the_python_random_bot_plays_a_tournament_against_greedy() {
     let output = run(&[
         "replay",
         &out.join("games.csv").display().to_string(),
-        "--game",
+        "--game-id",
         "3",
         "--allow-program",
         "python3 clients/python/examples/random_bot.py",
@@ -648,7 +648,7 @@ fn replay_restarts_a_program_with_its_options_timeout_and_folder() {
         let output = run(&[
             "replay",
             &games,
-            "--game",
+            "--game-id",
             game,
             "--allow-program",
             &allowed,

@@ -200,7 +200,7 @@ fn a_recorded_human_game_replays_and_is_analysed() {
     );
 
     // Replay: the human moves are checked, the level's regenerated.
-    let replay = run(&["replay", games_arg, "--game", "0"]);
+    let replay = run(&["replay", games_arg, "--game-id", "0"]);
     assert!(replay.status.success(), "{}", stderr(&replay));
     let replayed = stdout(&replay);
     assert_eq!(
@@ -220,7 +220,7 @@ fn a_recorded_human_game_replays_and_is_analysed() {
     // A recorded human move that is illegal fails the replay, naming it.
     let tampered = text.replacen(" 4-5", " 4-6", 1);
     std::fs::write(&games, &tampered).unwrap();
-    let replay = run(&["replay", games_arg, "--game", "0"]);
+    let replay = run(&["replay", games_arg, "--game-id", "0"]);
     assert_eq!(replay.status.code(), Some(1));
     assert_eq!(
         stderr(&replay),
@@ -241,7 +241,7 @@ fn a_recorded_human_game_replays_and_is_analysed() {
         1,
     );
     std::fs::write(&games, &tampered).unwrap();
-    let replay = run(&["replay", games_arg, "--game", "0"]);
+    let replay = run(&["replay", games_arg, "--game-id", "0"]);
     assert_eq!(replay.status.code(), Some(1));
     assert_eq!(
         stderr(&replay),
@@ -453,7 +453,7 @@ fn a_whole_game_in_a_real_terminal() {
     assert!(pane.contains("[exit 0]"), "{pane}");
     assert!(ply > 10, "a whole game takes many moves: {ply}");
     // The game as played replays from its record.
-    let replay = run(&["replay", games.to_str().unwrap(), "--game", "0"]);
+    let replay = run(&["replay", games.to_str().unwrap(), "--game-id", "0"]);
     assert!(replay.status.success(), "{}", stderr(&replay));
     assert_eq!(stdout(&replay).lines().last(), Some(result));
     drop(tmux);

@@ -171,10 +171,10 @@ fn sprt_and_rate_leave_a_finished_run_as_it_was() {
 fn exit_codes_are_the_same_everywhere() {
     let dir = scratch("codes");
     let missing = dir.join("nothing/games.csv");
-    let output = run(&["replay", missing.to_str().unwrap(), "--game", "0"]);
+    let output = run(&["replay", missing.to_str().unwrap(), "--game-id", "0"]);
     assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
     // A folder given for the games file is named as such, not a config elsewhere.
-    let output = run(&["replay", dir.to_str().unwrap(), "--game", "0"]);
+    let output = run(&["replay", dir.to_str().unwrap(), "--game-id", "0"]);
     assert_eq!(output.status.code(), Some(2));
     assert_eq!(
         stderr(&output),

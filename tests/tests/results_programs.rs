@@ -73,11 +73,18 @@ fn a_recorded_run_starts_its_program_only_when_allowed() {
 
     let games = out.join("games.csv").display().to_string();
     let recorded = out.join("config.toml");
-    let output = run(&["replay", &games, "--game", "0"]);
+    let output = run(&["replay", &games, "--game-id", "0"]);
     assert_refused(&output, &recorded, &program);
     assert!(!ran(&marker), "replay started the recorded program");
     let allowed = program.display().to_string();
-    let output = run(&["replay", &games, "--game", "0", "--allow-program", &allowed]);
+    let output = run(&[
+        "replay",
+        &games,
+        "--game-id",
+        "0",
+        "--allow-program",
+        &allowed,
+    ]);
     assert!(output.status.success(), "{}", stderr(&output));
     assert!(ran(&marker), "an allowed program runs");
 
@@ -145,9 +152,8 @@ fn a_level_that_is_a_program_starts_only_when_allowed() {
     assert!(ran(&marker), "an allowed level runs");
 
     // A rating scale's level is a program too.
-    let scale = levels.display().to_string();
-    let rate = ["rate", "leapfrog", "--agent", "random", "--games", "1"];
-    let output = run(&[&rate[..], &["--scale", &scale]].concat());
+    let rate = ["rate", "leapfrog", "--agent", "random", "--games", "2"];
+    let output = run(&[&rate[..], &["--levels", &file_text]].concat());
     assert_refused(&output, &levels.join("difficulty.csv"), &program);
     assert!(!ran(&marker), "rate started a scale's program");
     let _ = std::fs::remove_dir_all(&dir);

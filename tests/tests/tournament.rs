@@ -149,7 +149,7 @@ fn every_game_of_a_small_tournament_replays() {
     for row in rows {
         let fields: Vec<&str> = row.split(',').collect();
         let (id, seed, moves) = (fields[0], fields[2], fields[8]);
-        let output = run(&["replay", games.to_str().unwrap(), "--game", id]);
+        let output = run(&["replay", games.to_str().unwrap(), "--game-id", id]);
         assert!(output.status.success(), "game {id}: {}", stderr(&output));
         let printed = String::from_utf8(output.stdout).unwrap();
         let replayed: Vec<&str> = printed
@@ -176,7 +176,7 @@ fn every_game_of_a_small_tournament_replays() {
     assert_ne!(lines[1].split(',').nth(8), Some(fields[8].as_str()));
     lines[1] = fields.join(",");
     std::fs::write(&games, format!("{}\n", lines.join("\n"))).unwrap();
-    let output = run(&["replay", games.to_str().unwrap(), "--game", "0"]);
+    let output = run(&["replay", games.to_str().unwrap(), "--game-id", "0"]);
     assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
     assert!(stderr(&output).contains("differs from the record"));
 }
@@ -251,7 +251,12 @@ spec = "random"
         .unwrap()
         .ends_with(",mean_place,win_rate,win_rate_lo,win_rate_hi,points_per_game"));
     for id in 0..12 {
-        let output = run(&["replay", games.to_str().unwrap(), "--game", &id.to_string()]);
+        let output = run(&[
+            "replay",
+            games.to_str().unwrap(),
+            "--game-id",
+            &id.to_string(),
+        ]);
         assert!(output.status.success(), "game {id}: {}", stderr(&output));
         let last = String::from_utf8(output.stdout).unwrap();
         assert!(

@@ -12,6 +12,7 @@ use super::config::{CalibrationIdentity, Target};
 use super::knob::Knob;
 use super::measure::{estimate, ratings, BlunderJudge, Estimate, Ladder, Measured};
 use crate::batches::{BatchPlayer, Matchup, PlayedPair};
+use crate::console::counted;
 use crate::error::ArenaError;
 use crate::output::stdout_error;
 use crate::seeds;
@@ -317,13 +318,14 @@ impl<'a, G: Playable> Search<'a, G> {
                 Action::Stop(status) => {
                     let point = &self.points[best];
                     self.say(format!(
-                        "[{name}] {}: {} {} {} (target {} ± {}) after {steps} steps",
+                        "[{name}] {}: {} {} {} (target {} ± {}) after {}",
                         status.as_str(),
                         point.spec,
                         what(&target, config),
                         show(&estimate),
                         wanted,
-                        tolerance
+                        tolerance,
+                        counted(steps, "step")
                     ))?;
                     return Ok(LevelChoice {
                         point: best,
@@ -359,7 +361,8 @@ impl<'a, G: Playable> Search<'a, G> {
             let spec = self.points[point].spec.clone();
             let pairs = self.points[point].measured.fewest_pairs();
             self.say(format!(
-                "[{name}] step {steps}: {spec}, {pairs} pairs per reference: {} {} (target {wanted} ± {tolerance})",
+                "[{name}] step {steps}: {spec}, {} per reference: {} {} (target {wanted} ± {tolerance})",
+                counted(pairs, "pair"),
                 what(&target, config),
                 show(&now)
             ))?;

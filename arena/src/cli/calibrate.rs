@@ -40,8 +40,8 @@ pub(crate) fn run(args: &CalibrateArgs, out: &mut dyn Write) -> Result<(), Arena
     write!(out, "{}", done.table).map_err(stdout_error)?;
     writeln!(
         out,
-        "{} games ({} played now) in {:.1} s; results in {}",
-        done.games,
+        "{} ({} played now) in {:.1} s; results in {}",
+        crate::console::counted(done.games, "game"),
         done.played,
         started.elapsed().as_secs_f64(),
         config.out.display()

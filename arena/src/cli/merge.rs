@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 
+use crate::console::counted;
 use crate::error::ArenaError;
 use crate::merge::merge;
 use crate::output::stdout_error;
@@ -32,9 +33,9 @@ pub(crate) fn run(args: &MergeArgs, out: &mut dyn Write) -> Result<(), ArenaErro
     write!(out, "{}", merged.table).map_err(stdout_error)?;
     writeln!(
         out,
-        "merged {} shards: {} games; results in {}",
-        merged.shards,
-        merged.games,
+        "merged {}: {}; results in {}",
+        counted(merged.shards, "shard"),
+        counted(merged.games, "game"),
         args.out.display()
     )
     .map_err(stdout_error)

@@ -19,9 +19,11 @@ mod sprt;
 
 use std::io::Write;
 use std::process::ExitCode;
+use std::sync::atomic::Ordering;
 
 use clap::{Parser, Subcommand};
 
+use crate::console::{self, Watched, CLOSED_PIPE_STATUS};
 use crate::engine_protocol::{self, engine_command, EngineArgs};
 use crate::error::ArenaError;
 use crate::rate::{rate_command, RateArgs};
@@ -64,9 +66,11 @@ pub enum Verb {
     Run(RunArgs),
     /// Replay one game of a tournament from its seed and check every move.
     Replay(ReplayArgs),
-    /// Solve Leapfrog Race: the value of every position under perfect play.
+    /// Solve a game: Leapfrog Race under perfect play, English checkers' endgame tables,
+    /// or Chinese checkers' shortest crossing and shortest game.
     Solve(SolveArgs),
-    /// Rate every agent move of a Leapfrog Race run against perfect play.
+    /// Rate every agent move of a Leapfrog Race or English checkers run against perfect
+    /// play.
     Analyze(AnalyzeArgs),
     /// Check the shards of a run and write the files the whole run would have written.
     Merge(MergeArgs),
@@ -87,24 +91,34 @@ pub enum Verb {
 }
 
 /// The whole `arena` command: parses the process's command line, runs the verb on
-/// standard output, prints an error on standard error, and returns the exit code.
+/// standard output, prints an error on standard error, and returns the exit code. When
+/// standard output's reader has gone (`arena ... | head`), it ends quietly with
+/// [`CLOSED_PIPE_STATUS`], whatever the verb made of the failed write.
 pub fn main() -> ExitCode {
     let cli = match parse(std::env::args_os()) {
         Ok(cli) => cli,
         Err(exit) => return exit,
     };
-    let mut stdout = std::io::stdout().lock();
-    match run(cli, &mut stdout) {
+    let mut stdout = Watched::new(std::io::stdout().lock());
+    let closed = stdout.closed_flag();
+    let result =
+        run(cli, &mut stdout).and_then(|()| stdout.flush().map_err(crate::output::stdout_error));
+    if closed.load(Ordering::Relaxed) {
+        return ExitCode::from(CLOSED_PIPE_STATUS);
+    }
+    match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!("error: {error}");
+            console::note(&format!("error: {error}"));
             ExitCode::from(error.exit_code())
         }
     }
 }
 
 /// Reads the command line. Help and version requests are printed here; a usage error is
-/// printed as one line (clap's first), and the exit code to leave with is returned.
+/// printed as one line (clap's first, with a pointer to the verb's `--help`) and clap's
+/// tips below it (`a similar subcommand exists: 'play'`), and the exit code to leave
+/// with is returned.
 ///
 /// # Errors
 /// The exit code when the process should stop here: 0 after help or version, 2 after a
@@ -123,26 +137,50 @@ where
             ExitCode::from(if error.exit_code() == 0 { 0 } else { 2 })
         }
         _ => {
-            eprintln!("{}", usage_line(&error.render().to_string()));
+            console::note(&usage_error(&error.render().to_string()));
             ExitCode::from(2)
         }
     })
 }
 
-/// A usage error as one line: clap's first paragraph, whose indented lines (the missing
-/// arguments, say) join the first.
-fn usage_line(text: &str) -> String {
+/// A usage error, short: clap's first paragraph as one line (its indented lines, the
+/// missing arguments say, join the first), a pointer to the `--help` of the command that
+/// was refused, then clap's tips, one a line. The usage and the rest are left to
+/// `--help`.
+fn usage_error(text: &str) -> String {
     let line = text
         .lines()
         .take_while(|line| !line.trim().is_empty())
         .map(str::trim)
         .collect::<Vec<_>>()
         .join(" ");
-    if line.is_empty() {
+    let mut message = if line.is_empty() {
         "error: bad command line".to_string()
     } else {
         line
+    };
+    // `Usage: arena solve [OPTIONS] <GAME>`: the words before the first placeholder.
+    let command = text
+        .lines()
+        .find_map(|line| line.trim().strip_prefix("Usage:"))
+        .map(|usage| {
+            usage
+                .split_whitespace()
+                .take_while(|word| !word.starts_with(['[', '<', '-']))
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .filter(|command| !command.is_empty())
+        .unwrap_or_else(|| "arena".to_string());
+    message.push_str(&format!(" (see '{command} --help')"));
+    for tip in text
+        .lines()
+        .map(str::trim)
+        .filter(|l| l.starts_with("tip:"))
+    {
+        message.push_str(&format!("\n  {tip}"));
     }
+    message
 }
 
 /// Runs the verb the command line names, writing its report to `out`.

@@ -21,9 +21,10 @@ use crate::runner::human::{self, RecordedMoves};
 pub struct ReplayArgs {
     /// The `games.csv` of a run (its folder's `config.toml` gives the specs).
     pub games: PathBuf,
-    /// The game_id to replay.
-    #[arg(long)]
-    pub game: u64,
+    /// The `game_id` (in `games.csv`) of the game to replay. (Elsewhere GAME is a game's
+    /// name, as in `leapfrog`; `--game`, this option's old name, still works.)
+    #[arg(long = "game-id", value_name = "ID", alias = "game")]
+    pub game_id: u64,
     /// Draw the board after each move.
     #[arg(long)]
     pub show: bool,
@@ -49,13 +50,13 @@ pub(crate) fn run(args: &ReplayArgs, out: &mut dyn Write) -> Result<(), ArenaErr
     let rows = games_csv::read(&args.games, players)?.rows;
     let row = rows
         .iter()
-        .find(|row| row.game_id == args.game)
+        .find(|row| row.game_id == args.game_id)
         .ok_or_else(|| {
             ArenaError::input(format!(
-                "no game_id {} in {}: it holds {} games",
-                args.game,
+                "no game_id {} in {}: it holds {}",
+                args.game_id,
                 args.games.display(),
-                rows.len()
+                crate::console::counted(rows.len(), "game")
             ))
         })?;
     // Whole entries, so that a program restarts with its options, move timeout and

@@ -8,6 +8,7 @@ use clap::Args;
 
 use super::shared::{FolderChoice, Overrides};
 use crate::config;
+use crate::console::counted;
 use crate::error::ArenaError;
 use crate::output::stdout_error;
 use crate::shard::Shard;
@@ -54,8 +55,9 @@ pub(crate) fn run(args: &RunArgs, out: &mut dyn Write) -> Result<(), ArenaError>
     let Some(table) = done.table else {
         writeln!(
             out,
-            "shard {}: {games} games ({played} played now) in {seconds:.2} s; results in {}",
+            "shard {}: {} ({played} played now) in {seconds:.2} s; results in {}",
             args.shard.map_or(String::new(), |s| s.to_string()),
+            counted(games, "game"),
             config.out.display()
         )
         .map_err(stdout_error)?;
@@ -64,9 +66,10 @@ pub(crate) fn run(args: &RunArgs, out: &mut dyn Write) -> Result<(), ArenaError>
     write!(out, "{table}").map_err(stdout_error)?;
     writeln!(
         out,
-        "{games} games ({played} played now) in {seconds:.2} s: {:.0} games/s on {} threads; results in {}",
+        "{} ({played} played now) in {seconds:.2} s: {:.0} games/s on {}; results in {}",
+        counted(games, "game"),
         played as f64 / seconds.max(1e-9),
-        config.threads,
+        counted(config.threads, "thread"),
         config.out.display()
     )
     .map_err(stdout_error)?;

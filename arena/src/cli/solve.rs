@@ -25,8 +25,9 @@ pub const VARIANTS_CSV: &str = "results/leapfrog/variants.csv";
 /// `arena solve`.
 #[derive(Debug, Args)]
 pub struct SolveArgs {
-    /// The game to solve: `leapfrog` (with `spots=N,pieces=K` for another race size), or
-    /// `english` for its endgame tables.
+    /// The game to solve: `leapfrog` (with `spots=N,pieces=K` for another race size),
+    /// `english` for its endgame tables, or `chinese-checkers` with --solitaire or
+    /// --shortest-game.
     pub game: String,
     /// Write the solved table to this file, for `perfect:table=FILE` and `arena analyze`
     /// (with --variants: the CSV file, by default results/leapfrog/variants.csv).
@@ -69,7 +70,7 @@ pub struct SolveArgs {
 /// Runs `arena solve`.
 ///
 /// # Errors
-/// A game other than Leapfrog Race, a bad position, a table that cannot be read or
+/// A game that cannot be solved, a bad position, a table that cannot be read or
 /// written, or a position the table does not hold.
 pub(crate) fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), ArenaError> {
     let spec: GameSpec = args.game.parse()?;

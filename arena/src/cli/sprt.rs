@@ -36,9 +36,9 @@ pub(crate) fn run(args: &SprtArgs, out: &mut dyn Write) -> Result<(), ArenaError
     let verdict = verdict_text(&config, s.verdict, &outcome.record);
     writeln!(
         out,
-        "{}, {} pairs (pentanomial {:?}): {verdict}",
+        "{}, {} (pentanomial {:?}): {verdict}",
         s.against_bounds(),
-        outcome.record.pairs(),
+        crate::console::counted(outcome.record.pairs(), "pair"),
         outcome.record.pentanomial()
     )
     .map_err(stdout_error)?;

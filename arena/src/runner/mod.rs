@@ -94,7 +94,10 @@ impl<G: Playable> Runner<G> {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()
-            .map_err(|e| ArenaError::failure(format!("cannot start {threads} threads: {e}")))?;
+            .map_err(|e| {
+                let threads = crate::console::counted(threads, "thread");
+                ArenaError::failure(format!("cannot start {threads}: {e}"))
+            })?;
         Ok(Runner {
             start,
             opening_plies,

@@ -104,6 +104,8 @@ impl Shape {
     }
 
     /// Reads `spots=N,pieces=K` options (each may be left out for the standard value).
+    /// A bad size names the one option at fault with the values it could take: `pieces`
+    /// when it was given and cannot fit the line, otherwise `spots`.
     pub(super) fn from_options(options: &GameOptions) -> Result<Shape, GameError> {
         let number = |key: &str, default: u32| -> Result<u32, GameError> {
             match options.get(key) {
@@ -115,6 +117,35 @@ impl Shape {
         };
         let spots = number("spots", SPOTS)?;
         let pieces = number("pieces", PIECES)?;
+        let bad = |key: &str, value: u32, expected: String| {
+            GameError::bad_option(Leapfrog::NAME, key, &value.to_string(), &expected)
+        };
+        if !(3..=MAX_SPOTS).contains(&spots) {
+            return Err(bad("spots", spots, format!("3 to {MAX_SPOTS} spots")));
+        }
+        let most_pieces = (spots - 1) / 2;
+        if pieces == 0 || pieces > most_pieces {
+            return Err(if options.get("pieces").is_some() {
+                bad(
+                    "pieces",
+                    pieces,
+                    format!(
+                        "1 to {most_pieces} pieces a side on {spots} spots, so that at least \
+                         one spot starts empty between the two sides"
+                    ),
+                )
+            } else {
+                bad(
+                    "spots",
+                    spots,
+                    format!(
+                        "{} to {MAX_SPOTS} spots for {pieces} pieces a side (or fewer \
+                         pieces: pieces=1 to {most_pieces})",
+                        2 * pieces + 1
+                    ),
+                )
+            });
+        }
         Shape::new(spots, pieces).map_err(|expected| {
             GameError::bad_option(
                 Leapfrog::NAME,

@@ -192,3 +192,28 @@ fn options_choose_who_moves_first() {
         "bad value \"C\" for option \"first\" of leapfrog: expected A or B"
     );
 }
+
+#[test]
+fn a_bad_race_size_names_the_one_option_at_fault() {
+    let error = |pairs: &[(&str, &str)]| {
+        let mut options = GameOptions::new();
+        for (key, value) in pairs {
+            options.set(key, value);
+        }
+        Leapfrog::new(&options).unwrap_err().to_string()
+    };
+    // Seven spots cannot hold the standard five pieces a side: spots is at fault.
+    assert_eq!(
+        error(&[("spots", "7")]),
+        "bad value \"7\" for option \"spots\" of leapfrog: expected 11 to 31 spots for 5 \
+         pieces a side (or fewer pieces: pieces=1 to 3)"
+    );
+    // Given pieces that do not fit a good line: pieces is at fault.
+    assert_eq!(
+        error(&[("spots", "9"), ("pieces", "5")]),
+        "bad value \"5\" for option \"pieces\" of leapfrog: expected 1 to 4 pieces a side \
+         on 9 spots, so that at least one spot starts empty between the two sides"
+    );
+    assert!(error(&[("spots", "40")]).starts_with("bad value \"40\" for option \"spots\""));
+    assert!(error(&[("pieces", "0")]).starts_with("bad value \"0\" for option \"pieces\""));
+}
