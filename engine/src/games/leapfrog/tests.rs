@@ -192,3 +192,31 @@ fn options_choose_who_moves_first() {
         "bad value \"C\" for option \"first\" of leapfrog: expected A or B"
     );
 }
+
+#[test]
+fn each_side_is_told_which_way_it_races() {
+    let start = Leapfrog::start();
+    assert_eq!(
+        start.seat_story(Seat::A),
+        "the A pieces, moving right: from spots 1-5 to fill spots 15-19"
+    );
+    assert_eq!(
+        start.seat_story(Seat::B),
+        "the B pieces, moving left: from spots 15-19 to fill spots 1-5"
+    );
+    let short = Leapfrog::start_on(Shape::new(9, 3).unwrap(), Seat::A);
+    assert_eq!(
+        short.seat_story(Seat::A),
+        "the A pieces, moving right: from spots 1-3 to fill spots 7-9"
+    );
+}
+
+#[test]
+fn a_parse_errors_example_is_a_legal_move() {
+    let mut position = Leapfrog::start();
+    position.play(LeapfrogMove::new(5, 6)).unwrap();
+    // B to move: 5-6 is no move of B's; the example is one.
+    let error = position.parse_move("five").unwrap_err();
+    assert_eq!(error.expected, "FROM-TO with spots 1 to 19, e.g. \"15-14\"");
+    assert!(position.is_legal(position.parse_move("15-14").unwrap()));
+}
