@@ -146,12 +146,19 @@ pub fn play_printed<G: Playable>(
 }
 
 /// The result line after `result: `: `A (goal)`, `draw (stuck)`, and for more than two
-/// seats the places too.
+/// seats the places too, with the seats that share first place named (`B and C
+/// (resign)`): a draw is only a game every seat shares.
 pub fn result_line<M>(played: &PlayedGame<M>) -> String {
     let outcome: &Outcome = &played.outcome;
-    let winner = outcome
-        .winner()
-        .map_or("draw".to_string(), |seat| seat.to_string());
+    let first: Vec<String> = Seat::all(outcome.players())
+        .filter(|seat| outcome.place(*seat) == 1)
+        .map(|seat| seat.to_string())
+        .collect();
+    let winner = if first.len() == outcome.players() {
+        "draw".to_string()
+    } else {
+        first.join(" and ")
+    };
     let mut line = format!("{winner} ({})", outcome.reason());
     if outcome.players() > 2 {
         line.push_str(" places");
@@ -165,6 +172,32 @@ pub fn result_line<M>(played: &PlayedGame<M>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_result_line_names_who_shares_first_place() {
+        use engine::EndReason;
+        let line = |scores: &[i32], reason| {
+            result_line(&PlayedGame::<u8> {
+                moves: Vec::new(),
+                outcome: Outcome::from_scores(scores, reason),
+                forfeit: None,
+            })
+        };
+        assert_eq!(
+            line(&[0, 1, 1], EndReason::Resign),
+            "B and C (resign) places A=3 B=1 C=1"
+        );
+        assert_eq!(
+            line(&[5, 0, 3], EndReason::Resign),
+            "A (resign) places A=1 B=3 C=2"
+        );
+        assert_eq!(
+            line(&[2, 2, 2], EndReason::Stuck),
+            "draw (stuck) places A=1 B=1 C=1"
+        );
+        assert_eq!(line(&[1, 1], EndReason::Stuck), "draw (stuck)");
+        assert_eq!(line(&[0, 1], EndReason::Resign), "B (resign)");
+    }
 
     #[test]
     fn recorded_seats_are_named_by_their_specs_or_their_labels() {

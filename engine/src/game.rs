@@ -178,6 +178,21 @@ pub trait Game: Clone + fmt::Debug + fmt::Display + Send + Sync + 'static {
         self.to_string()
     }
 
+    /// What the board of [`Game::render`] calls `seat` ("Black" where it names colours),
+    /// so that a prompt for a person uses the board's own words; the seat's letter by
+    /// default.
+    fn seat_name(&self, seat: Seat) -> String {
+        seat.to_string()
+    }
+
+    /// Which pieces of [`Game::render`]'s board are `seat`'s and which way they go, in
+    /// the board's words ("the b men and B kings, moving down the board"), told to a
+    /// person before they play the seat; empty where the game has nothing to say.
+    fn seat_story(&self, seat: Seat) -> String {
+        let _ = seat;
+        String::new()
+    }
+
     /// Whether `mv` is legal here. Allocates: not for the hot path.
     fn is_legal(&self, mv: Self::Move) -> bool {
         if self.is_over() {

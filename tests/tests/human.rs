@@ -243,8 +243,13 @@ fn a_recorded_human_game_replays_and_is_analysed() {
     std::fs::write(&games, &tampered).unwrap();
     let replay = run(&["replay", games_arg, "--game-id", "0"]);
     assert_eq!(replay.status.code(), Some(1));
+    // The perfect player's solve says it is under way first; then the one error.
+    let err = stderr(&replay);
     assert_eq!(
-        stderr(&replay),
+        err.strip_prefix(
+            "solving Leapfrog Race for the perfect player (a few seconds, once) ...\n"
+        )
+        .unwrap_or(&err),
         format!(
             "error: game 0 differs from the record at ply 4: recorded {other_reply:?}, \
              replayed {:?}\n",
@@ -477,5 +482,89 @@ fn a_whole_game_in_a_real_terminal() {
         ["result: B (resign)", "[exit 0]"],
         "{pane}"
     );
+    assert!(
+        pane.contains(
+            "You play A: the A pieces, moving right: from spots 1-5 to fill spots 15-19."
+        ),
+        "which way A goes is said before the first move:\n{pane}"
+    );
+    drop(tmux);
+
+    // English, Black to move with one capture: the person is told their colour, asks
+    // for help, and types the capture 9x18 as 9-18.
+    let command = in_terminal(
+        "play english --position 'B:W14,30:B9,1' --first human --second random --seed 2",
+    );
+    let tmux = Tmux::start("english", "english", &command);
+    let (pane, turn) = tmux.wait_for_turn("english", 0);
+    assert_eq!(turn, Some(1), "{pane}");
+    let colour = pane
+        .lines()
+        .position(|l| {
+            l.starts_with("You play Black (A): the b men and B kings, men moving down the board.")
+        })
+        .unwrap_or_else(|| panic!("no colour line:\n{pane}"));
+    let board = pane
+        .lines()
+        .position(|l| l == "Black to move")
+        .unwrap_or_else(|| panic!("no side to move on the board:\n{pane}"));
+    assert!(colour < board, "the colour line comes first:\n{pane}");
+    assert!(
+        pane.contains("[ply 1] Black (A) to play (a move, help, hint, undo or quit):"),
+        "the prompt names the side as the board does:\n{pane}"
+    );
+    tmux.type_line("english", "help");
+    tmux.wait_for_text("english", "What you can type:");
+    tmux.wait_for_text("english", "(9-18 for 9x18)");
+    tmux.type_line("english", "9-18");
+    let (pane, turn) = tmux.wait_for_turn("english", 1);
+    assert_eq!(turn, Some(3), "the capture was played:\n{pane}");
+    assert!(pane.lines().any(|l| l == "9x18"), "{pane}");
+    assert!(!pane.contains("illegal move"), "{pane}");
+    tmux.type_line("english", "quit");
+    let (pane, turn) = tmux.wait_for_turn("english", u32::MAX);
+    assert_eq!(turn, None, "{pane}");
+    assert!(pane.contains("result: B (resign)"), "{pane}");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn three_players_after_a_resignation_and_a_numbered_star() {
+    let args = [
+        "play",
+        "chinese-checkers:players=3",
+        "--seat",
+        "human",
+        "--seat",
+        "random",
+        "--seat",
+        "random",
+    ];
+    let output = play_typed(&args, "pass\n4 15\nquit\n");
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(
+        text.starts_with(
+            "You play A: the A pieces, from the top point (holes 1-10) to fill the bottom \
+             point (holes 112-121)."
+        ),
+        "{text}"
+    );
+    // Every hole is drawn with its number: row 5 runs from hole 11 to hole 23.
+    assert!(text.contains("\n.11   .12   .13 "), "{text}");
+    assert!(text.contains(".23\n"), "{text}");
+    // pass is no move here, and no error offers it.
+    assert!(
+        text.contains("illegal move: pass (not one of the legal moves)"),
+        "{text}"
+    );
+    assert!(!text.contains("or \"pass\""), "{text}");
+    // A move typed with a space reads; the resigner comes last, the others share first.
+    assert!(text.contains("\n4-15\n"), "{text}");
+    // (B and C have each made one step forward: their progress is equal.)
+    assert_eq!(
+        text.lines().last(),
+        Some("result: B and C (resign) places A=3 B=1 C=1"),
+        "{text}"
+    );
 }

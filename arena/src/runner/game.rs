@@ -267,7 +267,7 @@ pub fn play_game<G: Game, V: View<G>>(
                     return Ok(forfeit(moves, seat, players, fault));
                 }
                 Turn::Forfeit(fault) => return Ok(forfeit(moves, seat, players, fault)),
-                Turn::Resign => return Ok(finish(moves, resignation(seat, players))),
+                Turn::Resign => return Ok(finish(moves, resignation(&position, seat))),
                 Turn::Undo => {
                     let movers = movers(start, &moves);
                     let own_last = (setup.opening_plies as usize..ply)
@@ -358,9 +358,18 @@ fn forfeit<M>(moves: Vec<M>, seat: Seat, players: usize, fault: Fault) -> Played
     }
 }
 
-/// The outcome when `seat` resigns: it comes last, the others share first place.
-fn resignation(seat: Seat, players: usize) -> Outcome {
-    let scores: Vec<i32> = Seat::all(players).map(|s| i32::from(s != seat)).collect();
+/// The outcome when `seat` resigns in `position`: it comes last, and the others keep
+/// the order the rules' progress gives them there (with two players, the other wins).
+fn resignation<G: Game>(position: &G, seat: Seat) -> Outcome {
+    let scores: Vec<i32> = Seat::all(position.players())
+        .map(|s| {
+            if s == seat {
+                i32::MIN
+            } else {
+                position.progress(s)
+            }
+        })
+        .collect();
     Outcome::from_scores(&scores, EndReason::Resign)
 }
 

@@ -1,5 +1,6 @@
-//! A person at the keyboard: the `human` seat of `arena play`, which draws the board,
-//! lists the legal moves and reads one line at a time (a move, `hint`, `undo` or `quit`).
+//! A person at the keyboard: the `human` seat of `arena play`, which says which seat is
+//! theirs, draws the board, lists the legal moves and reads one line at a time (a move,
+//! `help`, `hint`, `undo` or `quit`; moves read as [`super::typed`] reads them).
 //! A human seat is one more [`MoveSource`] of the one game loop, so the opening, the ply
 //! cap and forfeits are those of every game; a recorded game's human moves replay
 //! through the same seat ([`RecordedMoves`]).
@@ -9,11 +10,12 @@ use std::io::{self, BufRead, Write};
 use std::cell::RefCell;
 
 use agents::{Agent, Playable};
-use engine::Game;
+use engine::{Game, Seat};
 
 use super::game::{
     checked_choice, play_game, AgentSeat, GameSetup, MoveSource, PlayedGame, Turn, View,
 };
+use super::typed;
 use crate::seeds;
 
 /// The spec of a seat played by a person.
@@ -30,6 +32,16 @@ pub fn is_human(spec: &str) -> bool {
 /// Whoever speaks for the human seats: a person at a [`Console`], or a recorded game
 /// replayed ([`RecordedMoves`]).
 pub trait HumanSide<G: Game> {
+    /// The game starts from `start` with people in `seats`: anything to tell them first
+    /// goes to `out`. Nothing by default.
+    ///
+    /// # Errors
+    /// Writing to `out` fails.
+    fn introduce(&mut self, start: &G, seats: &[Seat], out: &mut dyn Write) -> io::Result<()> {
+        let _ = (start, seats, out);
+        Ok(())
+    }
+
     /// What the seat to move in `position` does at ply `ply` (0 for the first move).
     /// Anything to show goes to `out`.
     ///
@@ -43,12 +55,14 @@ pub trait HumanSide<G: Game> {
     ) -> io::Result<Turn<G::Move>>;
 }
 
-/// A person at a terminal: reads lines from `input`, and before each move draws the
-/// board (with its spot numbers) and lists the legal moves.
+/// A person at a terminal: reads lines from `input`; first says which seat is theirs
+/// and which way it goes, in the board's words; and before each move draws the board
+/// (with its spot numbers) and lists the legal moves.
 ///
-/// On its turn it answers a move in the game's notation (checked for legality: an
-/// illegal or unreadable one is refused with `illegal move: M (reason)` and the list
-/// again), `hint` (shows what the [`HINT_LEVEL`] level would play, and asks again),
+/// On its turn it answers a move (in the game's notation, or another way that names one
+/// legal move, as [`typed::read_move`] reads it; an illegal or unreadable one is refused
+/// with `illegal move: M (reason)` and the list again), `help` or `?` (what can be
+/// typed), `hint` (shows what the [`HINT_LEVEL`] level would play, and asks again),
 /// `undo` or `quit`; the end of the input is a `quit` too.
 pub struct Console<R, G: Game> {
     input: R,
@@ -112,6 +126,13 @@ impl<R: BufRead, G: Playable> Console<R, G> {
 }
 
 impl<R: BufRead, G: Playable> HumanSide<G> for Console<R, G> {
+    fn introduce(&mut self, start: &G, seats: &[Seat], out: &mut dyn Write) -> io::Result<()> {
+        for &seat in seats {
+            writeln!(out, "{}", typed::introduction(start, seat))?;
+        }
+        Ok(())
+    }
+
     fn request(
         &mut self,
         position: &G,
@@ -121,14 +142,16 @@ impl<R: BufRead, G: Playable> HumanSide<G> for Console<R, G> {
         let mut moves = Vec::new();
         position.generate_moves(&mut moves);
         let list: Vec<String> = moves.iter().map(|mv| mv.to_string()).collect();
+        // The prompt names the seat as the board does ("Black (A)"), so that the two
+        // never seem to speak of different sides.
+        let seat = typed::seat_label(position, position.to_move());
         writeln!(out, "\n{}", position.render())?;
         loop {
             writeln!(out, "legal moves: {}", list.join(" "))?;
             write!(
                 out,
-                "[ply {}] {} to play (a move, hint, undo or quit): ",
+                "[ply {}] {seat} to play (a move, help, hint, undo or quit): ",
                 ply + 1,
-                position.to_move()
             )?;
             out.flush()?;
             let mut line = String::new();
@@ -150,12 +173,15 @@ impl<R: BufRead, G: Playable> HumanSide<G> for Console<R, G> {
                     writeln!(out, "{hint}")?;
                     continue;
                 }
+                "help" | "?" => {
+                    writeln!(out, "{}", typed::help::<G>(&moves, HINT_LEVEL))?;
+                    continue;
+                }
                 _ => {}
             }
-            match position.parse_move(text) {
-                Ok(mv) if moves.contains(&mv) => return Ok(Turn::Play(mv)),
-                Ok(_) => writeln!(out, "illegal move: {text} (not one of the legal moves)")?,
-                Err(error) => writeln!(out, "illegal move: {text} (expected {})", error.expected)?,
+            match typed::read_move(position, &moves, text) {
+                Ok(mv) => return Ok(Turn::Play(mv)),
+                Err(why) => writeln!(out, "illegal move: {text} ({why})")?,
             }
         }
     }
@@ -292,6 +318,13 @@ pub fn play_with_humans<G: Game, V: View<G>>(
     setup: &GameSetup,
     view: &mut V,
 ) -> io::Result<PlayedGame<G::Move>> {
+    let people: Vec<Seat> = players
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| matches!(p, Player::Human))
+        .map(|(index, _)| Seat::new(index))
+        .collect();
+    humans.introduce(start, &people, view.out())?;
     let side = RefCell::new(humans);
     let mut human_seats: Vec<HumanSeat<'_, '_, G>> = players
         .iter()
@@ -315,7 +348,7 @@ pub fn play_with_humans<G: Game, V: View<G>>(
 mod tests {
     use super::*;
     use crate::runner::game::{Printed, Quiet};
-    use engine::{EndReason, Leapfrog, Seat};
+    use engine::{EndReason, Leapfrog};
 
     fn setup(seed: u64) -> GameSetup {
         GameSetup {
@@ -455,6 +488,77 @@ mod tests {
             assert_eq!(game.outcome.winner(), Some(Seat::B));
             assert_eq!(game.moves.len(), 2, "{typed:?}");
         }
+    }
+
+    #[test]
+    fn the_person_is_told_their_seat_and_help_lists_what_can_be_typed() {
+        let (game, shown) = play("help\n?\n5 6\n", "greedy", "greedy");
+        assert!(
+            shown.starts_with(
+                "You play A: the A pieces, moving right: from spots 1-5 to fill spots \
+                 15-19. Type help for what you can type.\n"
+            ),
+            "{shown}"
+        );
+        assert_eq!(shown.matches("What you can type:").count(), 2, "{shown}");
+        assert!(shown.contains("(e.g. 5-6)"), "{shown}");
+        assert!(!shown.contains("illegal move"), "{shown}");
+        assert!(
+            shown.contains("[ply 1] A to play (a move, help, hint, undo or quit): "),
+            "{shown}"
+        );
+        assert_eq!(game.moves[0].to_string(), "5-6");
+    }
+
+    #[test]
+    fn the_prompt_names_the_side_as_the_board_does() {
+        use engine::games::draughts::English;
+        type English8 = engine::Draughts<English>;
+        let mut players = vec![Player::<English8>::Human, Player::Human];
+        let mut console = Console::<_, English8>::new("quit\n".as_bytes(), Err("none".into()), 1);
+        let mut out = Vec::new();
+        play_with_humans(
+            &English8::start(),
+            &mut players,
+            &mut console,
+            &setup(1),
+            &mut Printed {
+                out: &mut out,
+                show: false,
+            },
+        )
+        .unwrap();
+        let shown = String::from_utf8(out).unwrap();
+        assert!(
+            shown.starts_with("You play Black (A): the b men"),
+            "{shown}"
+        );
+        assert!(shown.contains("\nYou play White (B): the w men"), "{shown}");
+        assert!(shown.contains("Black to move"), "{shown}");
+        assert!(shown.contains("] Black (A) to play ("), "{shown}");
+    }
+
+    #[test]
+    fn a_resigner_comes_last_and_the_others_keep_their_order() {
+        use engine::ChineseCheckers;
+        let mut options = engine::GameOptions::new();
+        options.set("players", "3");
+        let start = ChineseCheckers::new(&options).unwrap();
+        let mut players = vec![Player::Human, Player::Human, Player::Human];
+        // A steps forward, then B resigns: A is ahead of C, who has not moved.
+        let mut recorded = RecordedMoves::new("4-15");
+        let game = play_with_humans(
+            &start,
+            &mut players,
+            &mut recorded,
+            &setup(0),
+            &mut Quiet::new(),
+        )
+        .unwrap();
+        assert_eq!(game.outcome.reason(), EndReason::Resign);
+        let places: Vec<u8> = Seat::all(3).map(|s| game.outcome.place(s)).collect();
+        assert_eq!(places, [1, 3, 2]);
+        assert_eq!(game.outcome.winner(), Some(Seat::A));
     }
 
     #[test]

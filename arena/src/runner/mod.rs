@@ -7,6 +7,7 @@
 
 pub mod game;
 pub mod human;
+pub mod typed;
 pub mod writer;
 
 use std::path::PathBuf;

@@ -382,6 +382,23 @@ impl Game for Alquerque {
         render(self)
     }
 
+    fn seat_name(&self, seat: Seat) -> String {
+        match Self::colour_of(seat) {
+            Colour::White => "White",
+            Colour::Black => "Black",
+        }
+        .to_string()
+    }
+
+    fn seat_story(&self, seat: Seat) -> String {
+        // The drawing has rank 5 on top and White at the bottom.
+        match Self::colour_of(seat) {
+            Colour::White => "the w pieces, moving up the board",
+            Colour::Black => "the b pieces, moving down the board",
+        }
+        .to_string()
+    }
+
     fn perft_position(&self) -> Self {
         let mut position = self.clone();
         position.options.draw_rules = false;

@@ -89,7 +89,7 @@ use crate::game::{EndReason, Game, GameError, GameInfo, GameOptions, Limits, Par
 use crate::player::{Seat, MAX_PLAYERS};
 use crate::zobrist;
 
-use geometry::{Geometry, Holes, HOLES, ROWS};
+use geometry::{Geometry, Holes, Point, HOLES, ROWS};
 pub use movegen::{destinations, hop_landings, super_jump_landings};
 pub use rules::{Layout, Options, OPTION_KEYS, PLIES_PER_PLAYER};
 use rules::{DEADLINES, DEADLOCK_ROUNDS, MAX_REPETITIONS};
@@ -545,6 +545,42 @@ impl ChineseCheckers {
             .find(|seat| self.pieces(*seat) >> hole & 1 == 1)
             .map_or('.', Seat::letter)
     }
+
+    /// What a move looks like, for a parse error: the example is a legal move here, and
+    /// `pass` is offered only where the rules allow it, so that no error suggests a move
+    /// the rules then refuse.
+    fn move_form(&self) -> String {
+        let mut legal = Vec::new();
+        self.generate_moves(&mut legal);
+        let pass = ChineseCheckersMove::pass(self.to_move);
+        let example = legal.iter().find(|mv| **mv != pass);
+        let mut form = format!("FROM-TO with holes 1 to {HOLES}");
+        if let Some(example) = example {
+            form.push_str(&format!(" (e.g. \"{example}\")"));
+        }
+        if legal.contains(&pass) {
+            form.push_str(", or \"pass\"");
+        }
+        form
+    }
+
+    /// Where on the board the holes `holes` lie, as the drawing shows it: the point of
+    /// the star (`top`, `upper right`, ...) that holds most of them.
+    fn point_name(&self, holes: Holes) -> &'static str {
+        let geometry = self.geometry();
+        let point = Point::ALL
+            .into_iter()
+            .max_by_key(|point| (geometry.triangle(*point, 5) & holes).count_ones())
+            .unwrap_or(Point::ZMinus);
+        match point {
+            Point::ZMinus => "top",
+            Point::XPlus => "upper right",
+            Point::YMinus => "lower right",
+            Point::ZPlus => "bottom",
+            Point::XMinus => "lower left",
+            Point::YPlus => "upper left",
+        }
+    }
 }
 
 impl ChineseCheckers {
@@ -855,13 +891,7 @@ impl Game for ChineseCheckers {
         if text_trimmed == "pass" {
             return Ok(ChineseCheckersMove::pass(self.to_move));
         }
-        let error = || {
-            ParseError::new(
-                "move",
-                text,
-                "FROM-TO with holes 1 to 121 (e.g. \"8-18\"), or \"pass\"",
-            )
-        };
+        let error = || ParseError::new("move", text, self.move_form());
         let (from, to) = text_trimmed.split_once('-').ok_or_else(error)?;
         let hole = |s: &str| {
             s.parse::<u32>()
@@ -876,31 +906,75 @@ impl Game for ChineseCheckers {
         ))
     }
 
-    /// The star as it looks, a hole every other column, then the seat to move.
+    /// The board as it looks, every hole with its number after its piece (`A1`) or `.`
+    /// (`.57`), so that a person can read off any move; then the seat to move.
     fn render(&self) -> String {
         let geometry = self.geometry();
+        let on_board = |hole: &usize| geometry.board >> hole & 1 == 1;
+        // Half a hole's width a step of the cube's columns: rows of the hexagon sit
+        // between those above and below them.
+        let column = |hole: usize| {
+            let cube = geometry.cube[hole];
+            (2 * cube.x + cube.z) as i32 * CELL_HALF_WIDTH
+        };
+        let left = (0..HOLES).filter(on_board).map(column).min().unwrap_or(0);
         let mut out = String::new();
         for row in 0..ROWS {
             let start = geometry.row_start[row] as usize;
             let end = geometry.row_start[row + 1] as usize;
             let mut line = String::new();
-            for hole in start..end {
-                let cube = geometry.cube[hole];
-                let column = (2 * cube.x + cube.z + 12) as usize;
-                while line.chars().count() < column {
+            for hole in (start..end).filter(on_board) {
+                let at = (column(hole) - left) as usize;
+                while line.len() < at {
                     line.push(' ');
                 }
-                let c = if geometry.board >> hole & 1 == 1 {
-                    self.hole_char(hole)
-                } else {
-                    ' '
-                };
-                line.push(c);
+                line.push(self.hole_char(hole));
+                line.push_str(&(hole + 1).to_string());
             }
-            out.push_str(format!("{:>3}  {}", start + 1, line).trim_end());
-            out.push('\n');
+            if !line.is_empty() {
+                out.push_str(&line);
+                out.push('\n');
+            }
         }
+        out.push_str("(each hole: its piece, or . when empty, then its number)\n");
         out.push_str(&format!("{} to move, ply {}", self.to_move, self.ply));
         out
     }
+
+    fn seat_story(&self, seat: Seat) -> String {
+        let home = self.home(seat);
+        let goal = self.goal(seat);
+        format!(
+            "the {seat} pieces, from the {} point (holes {}) to fill the {} point (holes {})",
+            self.point_name(home),
+            hole_ranges(home),
+            self.point_name(goal),
+            hole_ranges(goal)
+        )
+    }
+}
+
+/// Half the width of a hole's cell in [`Game::render`]'s drawing: room for a piece and a
+/// three-digit number, and a space.
+const CELL_HALF_WIDTH: i32 = 3;
+
+/// `holes` as runs of hole numbers: `1-10`, or `11-14, 24-26, 36, 37, 47`.
+fn hole_ranges(holes: Holes) -> String {
+    let numbers: Vec<usize> = (0..HOLES).filter(|h| holes >> h & 1 == 1).collect();
+    let mut runs: Vec<String> = Vec::new();
+    let mut index = 0;
+    while index < numbers.len() {
+        let mut last = index;
+        while last + 1 < numbers.len() && numbers[last + 1] == numbers[last] + 1 {
+            last += 1;
+        }
+        let (first, end) = (numbers[index] + 1, numbers[last] + 1);
+        runs.push(match end - first {
+            0 => first.to_string(),
+            1 => format!("{first}, {end}"),
+            _ => format!("{first}-{end}"),
+        });
+        index = last + 1;
+    }
+    runs.join(", ")
 }

@@ -521,10 +521,91 @@ fn moves_and_positions_reject_bad_text() {
 fn render_draws_the_star() {
     let picture = ChineseCheckers::default().render();
     let lines: Vec<&str> = picture.lines().collect();
-    assert_eq!(lines.len(), 18);
-    assert_eq!(lines[0].trim(), "1              A");
+    assert_eq!(lines.len(), 19);
+    assert_eq!(lines[0].trim(), "A1");
     assert_eq!(lines[8].matches('.').count(), 9);
-    assert_eq!(lines[17], "A to move, ply 0");
+    assert_eq!(
+        lines[17],
+        "(each hole: its piece, or . when empty, then its number)"
+    );
+    assert_eq!(lines[18], "A to move, ply 0");
+}
+
+/// The holes a drawing shows, row by row, read back from it.
+fn drawn_holes(picture: &str) -> Vec<Vec<u32>> {
+    picture
+        .lines()
+        .filter(|line| !line.starts_with('(') && !line.contains(" to move"))
+        .map(|line| {
+            line.split_whitespace()
+                .map(|cell| cell[1..].parse().expect("a hole number after its piece"))
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn render_numbers_every_hole_on_the_star_and_the_diamond() {
+    let star = drawn_holes(&ChineseCheckers::default().render());
+    assert_eq!(star.concat(), (1..=121).collect::<Vec<u32>>());
+    assert_eq!(star[4], (11..=23).collect::<Vec<u32>>());
+    // On the diamond, row 5 holds holes 15 to 19 only, and the drawing says so.
+    let diamond = options(&[("board", "diamond")]).unwrap();
+    let rows = drawn_holes(&diamond.render());
+    let geometry = diamond.geometry();
+    let on_board: Vec<u32> = (0..HOLES)
+        .filter(|hole| geometry.board >> hole & 1 == 1)
+        .map(|hole| hole as u32 + 1)
+        .collect();
+    assert_eq!(rows.concat(), on_board);
+    assert_eq!(rows[4], [15, 16, 17, 18, 19]);
+    // Each hole's piece stands before its number.
+    let picture = diamond.render();
+    assert!(picture.contains("A10") && picture.contains(".15") && picture.contains("B121"));
+    // Each row sits half a hole off the one above it: hole 15, the first of row 5, is
+    // drawn half a hole (three columns) to the left of hole 7, the first of row 4.
+    let column = |hole: &str| {
+        picture
+            .lines()
+            .find_map(|line| line.find(hole))
+            .expect("the hole is drawn")
+    };
+    assert_eq!(column("A7") - column(".15"), 3);
+}
+
+#[test]
+fn parse_errors_suggest_only_moves_the_rules_allow() {
+    let start = ChineseCheckers::default();
+    let error = start.parse_move("help").unwrap_err();
+    assert_eq!(
+        error.expected,
+        "FROM-TO with holes 1 to 121 (e.g. \"4-15\")"
+    );
+    assert!(start.is_legal(start.parse_move("4-15").unwrap()));
+    let passing = options(&[("pass", "true")]).unwrap();
+    let error = passing.parse_move("help").unwrap_err();
+    assert!(
+        error.expected.ends_with(", or \"pass\""),
+        "{}",
+        error.expected
+    );
+}
+
+#[test]
+fn a_seat_is_told_its_point_and_its_goal() {
+    let start = ChineseCheckers::default();
+    assert_eq!(
+        start.seat_story(Seat::A),
+        "the A pieces, from the top point (holes 1-10) to fill the bottom point (holes \
+         112-121)"
+    );
+    let three = options(&[("players", "3")]).unwrap();
+    let story = three.seat_story(Seat::B);
+    assert!(
+        story.starts_with("the B pieces, from the lower right point (holes "),
+        "{story}"
+    );
+    assert!(story.contains("to fill the upper left point"), "{story}");
 }
 
 #[test]

@@ -574,6 +574,31 @@ impl<R: Rules> Game for Draughts<R> {
         notation::render(self)
     }
 
+    fn seat_name(&self, seat: Seat) -> String {
+        notation::colour_name(Self::colour_of(seat)).to_string()
+    }
+
+    fn seat_story(&self, seat: Seat) -> String {
+        let colour = Self::colour_of(seat);
+        // The drawing puts White at the bottom; men move towards the far side, and in
+        // One-way checkers both sides' men move up.
+        let way = if colour == Colour::White || R::ONE_WAY {
+            "up"
+        } else {
+            "down"
+        };
+        let (man, king, parachutist) = match colour {
+            Colour::White => ('w', 'W', 'p'),
+            Colour::Black => ('b', 'B', 'q'),
+        };
+        let parachutists = if R::START.contains('P') {
+            format!(", {parachutist} parachutists")
+        } else {
+            String::new()
+        };
+        format!("the {man} men{parachutists} and {king} kings, men moving {way} the board")
+    }
+
     fn perft_position(&self) -> Self {
         let mut position = self.clone();
         position.options.draw_rules = false;

@@ -519,12 +519,14 @@ pub(super) fn render<R: Rules>(position: &Draughts<R>) -> String {
             first_number + half - 1
         ));
     }
-    out.push_str(&format!(
-        "{} to move\n",
-        match position.side {
-            Colour::White => "White",
-            Colour::Black => "Black",
-        }
-    ));
+    out.push_str(&format!("{} to move\n", colour_name(position.side)));
     out
+}
+
+/// What the drawing calls `colour`.
+pub(super) fn colour_name(colour: Colour) -> &'static str {
+    match colour {
+        Colour::White => "White",
+        Colour::Black => "Black",
+    }
 }

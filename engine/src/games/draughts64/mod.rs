@@ -432,6 +432,23 @@ impl<R: Rules64> Game for Draughts64<R> {
         notation::render(self)
     }
 
+    fn seat_name(&self, seat: Seat) -> String {
+        match Self::colour_of(seat) {
+            Colour::White => "White",
+            Colour::Black => "Black",
+        }
+        .to_string()
+    }
+
+    fn seat_story(&self, seat: Seat) -> String {
+        // The drawing has the 8th rank on top and White at the bottom.
+        match Self::colour_of(seat) {
+            Colour::White => "the w men and W kings, men moving up the board",
+            Colour::Black => "the b men and B kings, men moving down the board",
+        }
+        .to_string()
+    }
+
     fn perft_position(&self) -> Self {
         let mut position = self.clone();
         position.options.draw_rules = false;

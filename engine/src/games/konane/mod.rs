@@ -366,4 +366,20 @@ impl Game for Konane {
         position.cap = u32::MAX;
         position
     }
+
+    fn seat_name(&self, seat: Seat) -> String {
+        match Self::colour_of(seat) {
+            Colour::White => "White",
+            Colour::Black => "Black",
+        }
+        .to_string()
+    }
+
+    fn seat_story(&self, seat: Seat) -> String {
+        match Self::colour_of(seat) {
+            Colour::White => "the w stones, jumping over b stones",
+            Colour::Black => "the b stones, jumping over w stones",
+        }
+        .to_string()
+    }
 }

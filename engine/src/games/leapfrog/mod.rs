@@ -388,4 +388,8 @@ impl Game for Leapfrog {
     fn render(&self) -> String {
         notation::render(self)
     }
+
+    fn seat_story(&self, seat: Seat) -> String {
+        notation::seat_story(self.shape, seat)
+    }
 }

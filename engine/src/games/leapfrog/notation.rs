@@ -6,7 +6,7 @@ use std::fmt;
 
 use super::rules::{check_homes, Shape};
 use super::{Leapfrog, LeapfrogMove};
-use crate::game::{GameOptions, ParseError};
+use crate::game::{Game, GameOptions, ParseError};
 use crate::notation_text::{Buffered, MoveTextSink};
 use crate::player::Seat;
 
@@ -95,8 +95,13 @@ pub(super) fn parse_position(text: &str) -> Result<Leapfrog, ParseError> {
 /// Reads a move `FROM-TO` on `position`'s line.
 pub(super) fn parse_move(position: &Leapfrog, text: &str) -> Result<LeapfrogMove, ParseError> {
     let error = || {
+        // The example is a move of this position, so that it is never one the rules
+        // then refuse.
+        let mut legal = Vec::new();
+        position.generate_moves(&mut legal);
+        let example = legal.first().map_or("5-6".to_string(), ToString::to_string);
         let expected = format!(
-            "FROM-TO with spots 1 to {}, e.g. \"5-6\"",
+            "FROM-TO with spots 1 to {}, e.g. \"{example}\"",
             position.shape.spots()
         );
         ParseError::new("move", text, expected)
@@ -115,4 +120,20 @@ pub(super) fn render(position: &Leapfrog) -> String {
         .map(|s| format!("{:>3}", position.spot_char(s)))
         .collect();
     format!("{numbers}\n{spots}\n{} to move", position.to_move)
+}
+
+/// Where `seat`'s pieces start on the line of `shape` and which way they race, in the
+/// words of [`render`]'s drawing (spot 1 on the left).
+pub(super) fn seat_story(shape: Shape, seat: Seat) -> String {
+    let (spots, pieces) = (shape.spots(), shape.pieces());
+    let (low, high) = ((1, pieces), (spots - pieces + 1, spots));
+    let (home, goal, way) = if seat == Seat::A {
+        (low, high, "right")
+    } else {
+        (high, low, "left")
+    };
+    format!(
+        "the {seat} pieces, moving {way}: from spots {}-{} to fill spots {}-{}",
+        home.0, home.1, goal.0, goal.1
+    )
 }

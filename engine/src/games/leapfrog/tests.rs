@@ -217,3 +217,31 @@ fn a_bad_race_size_names_the_one_option_at_fault() {
     assert!(error(&[("spots", "40")]).starts_with("bad value \"40\" for option \"spots\""));
     assert!(error(&[("pieces", "0")]).starts_with("bad value \"0\" for option \"pieces\""));
 }
+
+#[test]
+fn each_side_is_told_which_way_it_races() {
+    let start = Leapfrog::start();
+    assert_eq!(
+        start.seat_story(Seat::A),
+        "the A pieces, moving right: from spots 1-5 to fill spots 15-19"
+    );
+    assert_eq!(
+        start.seat_story(Seat::B),
+        "the B pieces, moving left: from spots 15-19 to fill spots 1-5"
+    );
+    let short = Leapfrog::start_on(Shape::new(9, 3).unwrap(), Seat::A);
+    assert_eq!(
+        short.seat_story(Seat::A),
+        "the A pieces, moving right: from spots 1-3 to fill spots 7-9"
+    );
+}
+
+#[test]
+fn a_parse_errors_example_is_a_legal_move() {
+    let mut position = Leapfrog::start();
+    position.play(LeapfrogMove::new(5, 6)).unwrap();
+    // B to move: 5-6 is no move of B's; the example is one.
+    let error = position.parse_move("five").unwrap_err();
+    assert_eq!(error.expected, "FROM-TO with spots 1 to 19, e.g. \"15-14\"");
+    assert!(position.is_legal(position.parse_move("15-14").unwrap()));
+}
