@@ -1,62 +1,90 @@
-//! Difficulty levels by name: `level:easy` resolves to the spec that a `difficulty.toml`
-//! (written by `arena calibrate`, shipped in `results/<game>/`) gives the level `easy`.
+//! Difficulty levels by name: `level:easy` resolves to the spec that a set of levels gives
+//! the level `easy`. The sets `arena calibrate` wrote for every game ship inside the
+//! program ([`agents::shipped_levels`]), so a level needs no file and works from any
+//! folder; `--levels FILE` names another set: a `difficulty.toml`, or a built-in set by
+//! its name (`leapfrog-by-seat`).
 
 use std::path::{Path, PathBuf};
 
-use engine::Game;
+use agents::shipped_levels::{self, LevelSet};
+use engine::GameSpec;
 
 use crate::error::ArenaError;
 
 /// The prefix of a spec that names a level rather than an agent.
 pub const LEVEL_PREFIX: &str = "level:";
 
-/// The levels file `arena play` reads when no `--levels FILE` is given: the shipped
-/// `difficulty.toml` of [`shipped_folder`].
-pub fn default_path(game_name: &str, players: usize) -> PathBuf {
-    shipped_folder(game_name, players).join("difficulty.toml")
+/// Where a set of levels comes from.
+#[derive(Clone, Copy, Debug)]
+pub enum Origin<'a> {
+    /// A `difficulty.toml` on disk.
+    File(&'a Path),
+    /// A set built into the program.
+    Shipped(&'static LevelSet),
 }
 
-/// The folder of a game's shipped levels, relative to the current folder:
-/// `results/<game>`, and for Chinese checkers, which has levels for each number of
-/// players, `results/chinese-checkers-<players>p`.
-pub fn shipped_folder(game_name: &str, players: usize) -> PathBuf {
-    let folder = if game_name == engine::ChineseCheckers::NAME {
-        format!("{game_name}-{players}p")
-    } else {
-        game_name.to_string()
-    };
-    Path::new("results").join(folder)
-}
-
-/// The levels of one difficulty file: level names and the specs they stand for.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// The levels of one set: level names and the specs they stand for.
+#[derive(Clone, Debug)]
 pub struct Levels {
-    path: PathBuf,
+    origin: OwnedOrigin,
     levels: Vec<(String, String)>,
 }
 
+#[derive(Clone, Debug)]
+enum OwnedOrigin {
+    File(PathBuf),
+    Shipped(&'static LevelSet),
+}
+
 impl Levels {
-    /// Reads a difficulty file: TOML whose every key is a level and every value a spec.
+    /// The levels that `--levels FILE` names: the `difficulty.toml` at `path`, or, where
+    /// no such file exists and `path` is the name of a built-in set (`leapfrog-by-seat`),
+    /// that set.
     ///
     /// # Errors
     /// The file cannot be read, is not TOML, or holds a value that is not a string; the
     /// error names the file.
     pub fn load(path: &Path) -> Result<Levels, ArenaError> {
-        Levels::read(path, "give another with --levels FILE")
-    }
-
-    /// [`Levels::load`], whose error on a file that cannot be read ends with `remedy`,
-    /// what the user can do about it where they are.
-    fn read(path: &Path, remedy: &str) -> Result<Levels, ArenaError> {
+        if !path.exists() {
+            if let Some(set) = path.to_str().and_then(shipped_levels::named) {
+                return Ok(Levels::shipped(set));
+            }
+        }
         // Mid-way through a replacement of the levels, the new file may still wait in
         // the committed set: it is the one that counts.
         let text = std::fs::read_to_string(crate::staging::read_path(path)).map_err(|e| {
             ArenaError::input(format!(
-                "cannot read the levels file {}: {e} ({remedy})",
+                "cannot read the levels file {}: {e} (give another with --levels FILE, or                  the name of a built-in set: `arena levels` lists them)",
                 path.display()
             ))
         })?;
         Levels::parse(path, &text)
+    }
+
+    /// The built-in set `set`.
+    pub fn shipped(set: &'static LevelSet) -> Levels {
+        Levels {
+            origin: OwnedOrigin::Shipped(set),
+            levels: set
+                .levels()
+                .map(|(name, spec)| (name.to_string(), spec.to_string()))
+                .collect(),
+        }
+    }
+
+    /// The levels a game is played with: those of `--levels` where it is given, else the
+    /// built-in set calibrated on the game as played (its options and player count).
+    ///
+    /// # Errors
+    /// As [`Levels::load`]; or no built-in set was calibrated on these rules: the error
+    /// says on which rules the game's sets were.
+    pub fn of_game(levels: Option<&Path>, game: &GameSpec) -> Result<Levels, ArenaError> {
+        match levels {
+            Some(path) => Levels::load(path),
+            None => shipped_levels::for_game(game)
+                .map(Levels::shipped)
+                .map_err(|e| ArenaError::input(e.to_string())),
+        }
     }
 
     /// Reads the text of a difficulty file read from `path`.
@@ -79,17 +107,31 @@ impl Levels {
             })
             .collect::<Result<Vec<_>, _>>()?;
         Ok(Levels {
-            path: path.to_path_buf(),
+            origin: OwnedOrigin::File(path.to_path_buf()),
             levels,
         })
     }
 
-    /// The file the levels were read from.
-    pub fn path(&self) -> &Path {
-        &self.path
+    /// Where the levels come from.
+    pub fn origin(&self) -> Origin<'_> {
+        match &self.origin {
+            OwnedOrigin::File(path) => Origin::File(path),
+            OwnedOrigin::Shipped(set) => Origin::Shipped(set),
+        }
     }
 
-    /// The names of the levels, sorted.
+    /// The set's name in messages: the file's path, or `the built-in levels of GAME`.
+    pub fn describe(&self) -> String {
+        match &self.origin {
+            OwnedOrigin::File(path) => path.display().to_string(),
+            OwnedOrigin::Shipped(set) if set.is_default => {
+                format!("the built-in levels of {}", set.game)
+            }
+            OwnedOrigin::Shipped(set) => format!("the built-in set {}", set.name),
+        }
+    }
+
+    /// The names of the levels, in the set's order.
     pub fn names(&self) -> Vec<&str> {
         self.levels.iter().map(|(name, _)| name.as_str()).collect()
     }
@@ -99,7 +141,7 @@ impl Levels {
     /// consent (see [`crate::external::consent`]).
     ///
     /// # Errors
-    /// No such level: the error names the file and lists the levels it has; or a program
+    /// No such level: the error names the set and lists the levels it has; or a program
     /// the command line does not allow.
     pub fn spec(&self, name: &str) -> Result<&str, ArenaError> {
         let spec = self
@@ -111,7 +153,7 @@ impl Levels {
                 let names = self.names();
                 ArenaError::input(format!(
                     "no level {name:?} in {}: it has {}",
-                    self.path.display(),
+                    self.describe(),
                     if names.is_empty() {
                         "none".to_string()
                     } else {
@@ -119,8 +161,10 @@ impl Levels {
                     }
                 ))
             })?;
-        let what = format!("level {name:?}");
-        crate::external::consent::check_spec(&self.path, &what, spec)?;
+        if let OwnedOrigin::File(path) = &self.origin {
+            let what = format!("level {name:?}");
+            crate::external::consent::check_spec(path, &what, spec)?;
+        }
         Ok(spec)
     }
 }
@@ -130,36 +174,26 @@ pub fn level_name(spec: &str) -> Option<&str> {
     spec.trim().strip_prefix(LEVEL_PREFIX).map(str::trim)
 }
 
-/// `spec` itself, or for a level (`level:hard`) the spec that the game's shipped levels
-/// file ([`default_path`]) gives it: how configs (`run`, `calibrate`, `sprt`) and
-/// `arena rate` name a shipped level. The run then records the level's own spec.
+/// `spec` itself, or for a level (`level:hard`) the spec that the built-in set of the
+/// game as played gives it: how configs (`run`, `calibrate`, `sprt`) name a shipped
+/// level. The run then records the level's own spec.
 ///
 /// # Errors
-/// A level spec and a shipped levels file that cannot be read or lacks the level. The
-/// verbs that read configs take no `--levels FILE`: the error says what they do take.
-pub fn resolve_shipped(spec: &str, game: &engine::GameSpec) -> Result<String, ArenaError> {
-    let Some(name) = level_name(spec) else {
-        return Ok(spec.to_string());
-    };
-    let players = game
-        .limits()
-        .map_err(|e| ArenaError::input(e.to_string()))?
-        .players;
-    let path = default_path(&game.kind.to_string(), players);
-    let levels = Levels::read(
-        &path,
-        "a config's `level:NAME` reads the levels shipped under results/ where the arena \
-         runs: run it from the repository's root, or write the level's own spec instead",
-    )?;
-    levels.spec(name).map(str::to_string)
+/// A level spec of a game with no built-in set, or one the set lacks.
+pub fn resolve_shipped(spec: &str, game: &GameSpec) -> Result<String, ArenaError> {
+    resolve_all(&[spec.to_string()], None, game).map(|mut specs| specs.remove(0))
 }
 
-/// Resolves level specs through the levels file at `path`, read only when some spec
-/// names a level; other specs pass through unchanged.
+/// Resolves level specs through the levels of [`Levels::of_game`], read only when some
+/// spec names a level; other specs pass through unchanged.
 ///
 /// # Errors
-/// A level spec and a levels file that cannot be read or lacks the level.
-pub fn resolve_all(specs: &[String], path: &Path) -> Result<Vec<String>, ArenaError> {
+/// A level spec and levels that cannot be read or lack the level.
+pub fn resolve_all(
+    specs: &[String],
+    levels_file: Option<&Path>,
+    game: &GameSpec,
+) -> Result<Vec<String>, ArenaError> {
     let mut levels: Option<Levels> = None;
     specs
         .iter()
@@ -167,13 +201,24 @@ pub fn resolve_all(specs: &[String], path: &Path) -> Result<Vec<String>, ArenaEr
             None => Ok(spec.clone()),
             Some(name) => {
                 if levels.is_none() {
-                    levels = Some(Levels::load(path)?);
+                    levels = Some(Levels::of_game(levels_file, game)?);
                 }
                 let levels = levels.as_ref().expect("loaded above");
                 levels.spec(name).map(str::to_string)
             }
         })
         .collect()
+}
+
+/// `game` with the player count of a start position that has `players` seats, for a
+/// game whose position (`--position`) may seat another number than its spec's default.
+pub fn with_players(game: &GameSpec, players: usize) -> GameSpec {
+    let mut game = game.clone();
+    let seats = game.limits().map(|limits| limits.players).ok();
+    if seats != Some(players) && game.kind == engine::GameKind::ChineseCheckers {
+        game.options.set("players", &players.to_string());
+    }
+    game
 }
 
 #[cfg(test)]
@@ -183,6 +228,10 @@ mod tests {
     const SHIPPED: &str = "# Difficulty levels\neasy = \"perfect:epsilon=0.3\"\n\
                            hard = \"perfect:epsilon=0.02\"\n";
 
+    fn game(text: &str) -> GameSpec {
+        text.parse().unwrap()
+    }
+
     #[test]
     fn levels_resolve_and_other_specs_pass_through() {
         let dir = std::env::temp_dir().join(format!("levels-{}", std::process::id()));
@@ -191,27 +240,50 @@ mod tests {
         std::fs::write(&path, SHIPPED).unwrap();
         let specs = ["level:hard".to_string(), "greedy".to_string()];
         assert_eq!(
-            resolve_all(&specs, &path).unwrap(),
+            resolve_all(&specs, Some(&path), &game("leapfrog")).unwrap(),
             ["perfect:epsilon=0.02", "greedy"]
         );
         // Without a level spec the file is not read at all.
         let missing = dir.join("missing.toml");
         assert_eq!(
-            resolve_all(&specs[1..], &missing).unwrap(),
+            resolve_all(&specs[1..], Some(&missing), &game("leapfrog")).unwrap(),
             ["greedy".to_string()]
         );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
-    fn chinese_checkers_levels_are_read_per_number_of_players() {
+    fn the_built_in_set_is_the_one_of_the_game_as_played() {
+        let hard = |text: &str| resolve_shipped("level:hard", &game(text));
+        assert_eq!(hard("english").unwrap(), "minimax:nodes=1000000");
         assert_eq!(
-            default_path("chinese-checkers", 3),
-            Path::new("results/chinese-checkers-3p/difficulty.toml")
+            hard("chinese-checkers:players=3").unwrap(),
+            "minimax:nodes=5000,multi=brs,epsilon=0"
         );
         assert_eq!(
-            default_path("english", 2),
-            Path::new("results/english/difficulty.toml")
+            hard("chinese-checkers").unwrap(),
+            "minimax:nodes=5000,epsilon=0"
+        );
+        let error = hard("leapfrog:spots=17").unwrap_err().to_string();
+        assert!(
+            error.starts_with("no shipped levels for leapfrog:spots=17"),
+            "{error}"
+        );
+        let error = resolve_shipped("level:expert", &game("english"))
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            error,
+            "no level \"expert\" in the built-in levels of english: it has easy, medium, hard"
+        );
+        let by_seat = Levels::load(Path::new("leapfrog-by-seat")).unwrap();
+        assert_eq!(
+            by_seat.spec("hard-second").unwrap(),
+            "perfect:epsilon=0.1687"
+        );
+        assert_eq!(
+            with_players(&game("chinese-checkers"), 3).to_string(),
+            "chinese-checkers:players=3"
         );
     }
 
@@ -234,16 +306,13 @@ mod tests {
             "{error}"
         );
         let missing = Path::new("no/such/difficulty.toml");
-        let error = resolve_all(&["level:easy".into()], missing)
+        let error = resolve_all(&["level:easy".into()], Some(missing), &game("leapfrog"))
             .unwrap_err()
             .to_string();
         assert!(
             error.starts_with("cannot read the levels file no/such/difficulty.toml: "),
             "{error}"
         );
-        assert!(
-            error.ends_with("(give another with --levels FILE)"),
-            "{error}"
-        );
+        assert!(error.ends_with("`arena levels` lists them)"), "{error}");
     }
 }

@@ -21,6 +21,7 @@ pub mod engine_protocol;
 pub mod error;
 pub mod external;
 pub mod games_csv;
+pub mod level_sets;
 pub mod levels;
 pub mod limits;
 pub(crate) mod merge;

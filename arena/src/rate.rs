@@ -26,7 +26,7 @@ use crate::stats::{quantile_sorted, score_from_elo};
 /// `arena rate`.
 #[derive(Debug, Args)]
 pub struct RateArgs {
-    /// The game (its shipped levels are rated in `results/<game>/difficulty.csv`).
+    /// The game (with options; its built-in levels' ratings are the scale).
     pub game: String,
     /// The agent to rate: a spec (`minimax:depth=2`) or a program (`cmd:python3 bot.py`).
     #[arg(long)]
@@ -41,9 +41,9 @@ pub struct RateArgs {
     /// Worker threads (default: one per core).
     #[arg(long)]
     pub threads: Option<usize>,
-    /// The levels file, as for `arena play` (default:
-    /// `results/<game>/difficulty.toml`): `level:NAME` specs read it, and the scale is the
-    /// `difficulty.csv` and the calibration's `config.toml` beside it.
+    /// The levels, as for `arena play` (default: the built-in set of the game): a
+    /// `difficulty.toml`, whose scale is the `difficulty.csv` and the calibration's
+    /// `config.toml` beside it, or a built-in set's name.
     #[arg(long, value_name = "FILE", alias = "scale")]
     pub levels: Option<PathBuf>,
     /// Keep the games in `DIR/games.csv` (a calibration's columns, `batch` the opponent's
@@ -89,17 +89,16 @@ pub fn rate_command(args: &RateArgs, out: &mut dyn Write) -> Result<(), ArenaErr
     if players > 2 {
         return Err(ArenaError::input(format!(
             "{game}: `arena rate` plays seat-swapped pairs of two players; with {players} \
-             players, put the agent in an `arena run` table with the shipped levels \
-             (results/{game_name}-{players}p/difficulty.toml)",
-            game_name = game.kind
+             players, put the agent in an `arena run` table with the levels (`level:NAME` \
+             in its config; `arena levels {game}` lists them)"
         )));
     }
-    let dir = scale_folder(&levels_file(args, &game, players));
-    let setup = read_setup(&dir)?;
-    if let Some(rated_on) = &setup.game {
-        check_same_game(&game, rated_on, &dir)?;
+    let scale = ScaleFiles::of(args, &game)?;
+    let setup = read_setup(&scale.config_path, scale.config.as_deref())?;
+    if let (Some(rated_on), Some(dir)) = (&setup.game, &scale.folder) {
+        check_same_game(&game, rated_on, dir)?;
     }
-    let opponents = read_scale(&dir)?;
+    let opponents = read_scale(&scale.difficulty_path, &scale.difficulty)?;
     let (opening_plies, max_plies) = (setup.opening_plies, setup.max_plies);
     let threads = args
         .threads
@@ -275,11 +274,66 @@ fn check_same_game(game: &GameSpec, rated_on: &str, dir: &Path) -> Result<(), Ar
     )))
 }
 
-/// `--levels FILE`, or the game's shipped levels file.
-fn levels_file(args: &RateArgs, game: &GameSpec, players: usize) -> PathBuf {
-    args.levels
-        .clone()
-        .unwrap_or_else(|| crate::levels::default_path(&game.kind.to_string(), players))
+/// The scale's files: those beside `--levels FILE`, or the built-in set of the game.
+struct ScaleFiles {
+    /// The folder of `--levels FILE`; `None` for a built-in set (calibrated on the game
+    /// as played, so no check of its game is needed).
+    folder: Option<PathBuf>,
+    /// `difficulty.csv`: its path in messages, and its text.
+    difficulty_path: PathBuf,
+    difficulty: String,
+    /// The calibration's `config.toml`: its path in messages, and its text if any.
+    config_path: PathBuf,
+    config: Option<String>,
+}
+
+impl ScaleFiles {
+    fn of(args: &RateArgs, game: &GameSpec) -> Result<ScaleFiles, ArenaError> {
+        let named_set = args
+            .levels
+            .as_deref()
+            .filter(|path| !path.exists())
+            .and_then(|path| path.to_str())
+            .and_then(agents::shipped_levels::named);
+        let set = match (&args.levels, named_set) {
+            (_, Some(set)) => Some(set),
+            (None, None) => Some(
+                agents::shipped_levels::for_game(game)
+                    .map_err(|e| ArenaError::input(e.to_string()))?,
+            ),
+            (Some(_), None) => None,
+        };
+        if let Some(set) = set {
+            let label = |file: &str| PathBuf::from(format!("built-in:{}/{file}", set.name));
+            if named_set.is_some() {
+                check_same_game(game, set.game, &label(""))?;
+            }
+            return Ok(ScaleFiles {
+                folder: None,
+                difficulty_path: label("difficulty.csv"),
+                difficulty: set.difficulty_csv.to_string(),
+                config_path: label("config.toml"),
+                config: Some(set.config_toml.to_string()),
+            });
+        }
+        let dir = scale_folder(args.levels.as_deref().expect("a file when no set"));
+        let difficulty_path = dir.join("difficulty.csv");
+        let difficulty = std::fs::read_to_string(&difficulty_path).map_err(|e| {
+            ArenaError::input(format!(
+                "cannot read the rating scale {}: {e} (a game's levels are calibrated with \
+                 `arena calibrate`; give another levels file with --levels FILE)",
+                difficulty_path.display()
+            ))
+        })?;
+        let config_path = dir.join("config.toml");
+        Ok(ScaleFiles {
+            config: std::fs::read_to_string(&config_path).ok(),
+            config_path,
+            difficulty_path,
+            difficulty,
+            folder: Some(dir),
+        })
+    }
 }
 
 /// The folder of the scale beside the levels file `levels`, or `levels` itself when it
@@ -297,16 +351,9 @@ fn scale_folder(levels: &Path) -> PathBuf {
 /// The name the scale's anchor (`random`, rating 0) is listed by.
 const ANCHOR_NAME: &str = "random";
 
-/// The shipped levels of `difficulty.csv` in `dir`, with the anchor `random` at 0.
-fn read_scale(dir: &Path) -> Result<Vec<Opponent>, ArenaError> {
-    let path = dir.join("difficulty.csv");
-    let text = std::fs::read_to_string(&path).map_err(|e| {
-        ArenaError::input(format!(
-            "cannot read the rating scale {}: {e} (a game's levels are calibrated with \
-             `arena calibrate`; give another levels file with --levels FILE)",
-            path.display()
-        ))
-    })?;
+/// The shipped levels of `difficulty.csv` (read from `path`), with the anchor `random`
+/// at 0.
+fn read_scale(path: &Path, text: &str) -> Result<Vec<Opponent>, ArenaError> {
     // A spec holds commas (`minimax:nodes=5000,epsilon=0.2`): the file is real CSV.
     let mut reader = csv::ReaderBuilder::new().from_reader(text.as_bytes());
     let header = reader
@@ -369,14 +416,13 @@ struct Setup {
 /// The calibration's game, opening plies and ply cap, from the `config.toml` beside the
 /// scale, so that the games are played as the levels were rated (a scale without one is
 /// played from the start, to the game's own cap).
-fn read_setup(dir: &Path) -> Result<Setup, ArenaError> {
-    let path = dir.join("config.toml");
-    let Ok(text) = std::fs::read_to_string(&path) else {
+fn read_setup(path: &Path, text: Option<&str>) -> Result<Setup, ArenaError> {
+    let Some(text) = text else {
         return Ok(Setup::default());
     };
     let table: toml::Table = text
         .parse()
-        .map_err(|e: toml::de::Error| crate::config::toml_error(&path, &text, "a config", &e))?;
+        .map_err(|e: toml::de::Error| crate::config::toml_error(path, text, "a config", &e))?;
     let calibration = table.get("calibration").and_then(|c| c.as_table());
     let number = |key: &str| {
         calibration
@@ -412,8 +458,9 @@ fn play_all<G: Playable>(
     record: &Record,
 ) -> Result<Vec<Vec<f64>>, ArenaError> {
     let start = G::new(&game.options)?;
-    let levels = levels_file(args, game, start.players());
-    let rated = crate::levels::resolve_all(std::slice::from_ref(&args.agent), &levels)?.remove(0);
+    let levels = args.levels.as_deref();
+    let rated =
+        crate::levels::resolve_all(std::slice::from_ref(&args.agent), levels, game)?.remove(0);
     let mut entries = vec![AgentEntry::of_spec("rated", &rated)];
     entries.extend(
         opponents

@@ -4,6 +4,7 @@
 
 mod analyze;
 mod calibrate;
+mod levels;
 mod merge;
 mod perft;
 mod play;
@@ -88,6 +89,9 @@ pub enum Verb {
     /// Rate an agent (a spec or `cmd:` program) against a game's shipped levels and place
     /// it on their rating scale.
     Rate(RateArgs),
+    /// List the levels built into the program, or show one game's: specs, ratings, ms a
+    /// move.
+    Levels(levels::LevelsArgs),
 }
 
 /// The whole `arena` command: parses the process's command line, runs the verb on
@@ -203,5 +207,6 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), ArenaError> {
         Verb::Report(args) => report::run(&args, out),
         Verb::Engine(args) => engine_command(&args, &mut engine_protocol::host_input(), out),
         Verb::Rate(args) => rate_command(&args, out),
+        Verb::Levels(args) => levels::run(&args, out),
     }
 }

@@ -48,8 +48,8 @@ pub struct PlayArgs {
     /// checked against what the rules allow.
     #[arg(long, conflicts_with_all = ["record", "pdn"])]
     pub position: Option<String>,
-    /// The difficulty file that `level:NAME` specs and `hint` read (default:
-    /// `results/<game>/difficulty.toml`).
+    /// The levels that `level:NAME` specs and `hint` read: a `difficulty.toml`, or a
+    /// built-in set's name (default: the built-in set of the game as played).
     #[arg(long, value_name = "FILE")]
     pub levels: Option<PathBuf>,
     /// Save the game as a one-game `games.csv` (with a `config.toml` beside it) for
@@ -92,11 +92,9 @@ pub(crate) fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<(), ArenaError
             Some(text) => G::parse_position(text)?,
             None => G::new(&game.options)?,
         };
-        let levels_path = args
-            .levels
-            .clone()
-            .unwrap_or_else(|| levels::default_path(G::NAME, start.players()));
-        let specs = levels::resolve_all(&written, &levels_path)?;
+        let played_game = levels::with_players(&game, start.players());
+        let levels_file = args.levels.as_deref();
+        let specs = levels::resolve_all(&written, levels_file, &played_game)?;
         let entries: Vec<AgentEntry> = specs
             .iter()
             .map(|spec| AgentEntry::of_spec(spec, spec))
@@ -108,7 +106,7 @@ pub(crate) fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<(), ArenaError
             max_plies: args.max_plies.unwrap_or_else(|| start.ply_cap()),
         };
         let played = if specs.iter().any(|spec| human::is_human(spec)) {
-            let hint_spec = Levels::load(&levels_path)
+            let hint_spec = Levels::of_game(levels_file, &played_game)
                 .and_then(|levels| levels.spec(human::HINT_LEVEL).map(str::to_string))
                 .map_err(|e| e.to_string());
             let mut console = Console::<_, G>::new(&mut input, hint_spec, args.seed)
