@@ -393,7 +393,7 @@ fn read_scale(path: &Path, text: &str) -> Result<Vec<Opponent>, ArenaError> {
         };
         // A scale may come from anyone: a level that is a program needs consent.
         let what = format!("level {:?}", get(level)?);
-        crate::external::consent::check_spec(&path, &what, get(spec)?)?;
+        crate::external::consent::check_spec(path, &what, get(spec)?)?;
         opponents.push(Opponent {
             name: get(level)?.to_string(),
             spec: get(spec)?.to_string(),

@@ -106,7 +106,9 @@ impl<G: Playable> Session<G> {
                         .map_err(write_error)?;
                 }
                 "newgame" => {
-                    self.new_game(rest)?;
+                    if let Some(info) = self.new_game(rest)? {
+                        writeln!(out, "info {info}").map_err(write_error)?;
+                    }
                     writeln!(out, "ready")
                         .and_then(|()| out.flush())
                         .map_err(write_error)?;
@@ -136,8 +138,9 @@ impl<G: Playable> Session<G> {
 
     /// `newgame <game spec> seat=<S> seed=<N>`: the game (of this engine's kind), the
     /// agent of its levels (a new one where the game's rules or player count call for
-    /// another level spec), reset with the seat's seed.
-    fn new_game(&mut self, rest: &str) -> Result<(), ArenaError> {
+    /// another level spec), reset with the seat's seed. Returns what to tell the host
+    /// when the level now stands for another spec.
+    fn new_game(&mut self, rest: &str) -> Result<Option<String>, ArenaError> {
         let mut words = rest.split(' ');
         let game_text = words.next().unwrap_or("");
         let game: GameSpec = game_text
@@ -167,13 +170,21 @@ impl<G: Playable> Session<G> {
         };
         let spec = checked_spec(&args, &game)
             .map_err(|e| ArenaError::input(format!("newgame {game_text}: {e}")))?;
+        let mut info = None;
         if spec != self.spec {
+            if let Some(level) = crate::levels::level_name(&self.agent_text) {
+                let levels = crate::levels::Levels::of_game(self.levels.as_deref(), &game)?;
+                info = Some(format!(
+                    "level {level} of {} is {spec}",
+                    levels.describe()
+                ));
+            }
             self.agent = AgentSlot::start(&spec);
             self.spec = spec;
         }
         self.base_text.clear();
         self.restart();
-        Ok(())
+        Ok(info)
     }
 
     /// The position the game of the host started from, where it is not the start.
