@@ -11,10 +11,11 @@ use toml::Spanned;
 
 use super::knob::Knob;
 use crate::config::{
-    at_least_one, check_bootstrap, check_spec, default_out, default_threads, located,
-    output_folder, read_text, AgentEntry,
+    at_least_one, check_bootstrap, check_spec, default_out, located, output_folder, read_text,
+    AgentEntry,
 };
 use crate::error::ArenaError;
+use crate::limits::default_threads;
 use crate::sprt::GsprtSettings;
 
 #[derive(Debug, Deserialize)]

@@ -143,7 +143,7 @@ fn prepare_output(
         let text = std::fs::read_to_string(&config_path)
             .map_err(|e| ArenaError::io(&config_path, "read", e))?;
         let previous: Recorded = toml::from_str(&text).map_err(|e| {
-            crate::config::toml_error(&config_path, &text, "a recorded calibration config", &e)
+            crate::toml_errors::toml_error(&config_path, &text, "a recorded calibration config", &e)
         })?;
         if previous.calibration != config.identity {
             return Err(ArenaError::input(format!(
