@@ -246,6 +246,27 @@ pub struct CalibrationConfig {
     pub out: PathBuf,
 }
 
+impl CalibrationIdentity {
+    /// The `(reference, seat)` of every seated score target, each once, in level order:
+    /// the scores that `calibration.csv` gives at every point.
+    pub fn seated_targets(&self) -> Vec<(usize, char)> {
+        let mut seated = Vec::new();
+        for level in &self.level {
+            if let Target::ScoreVs {
+                reference,
+                seat: Some(seat),
+                ..
+            } = level.target
+            {
+                if !seated.contains(&(reference, seat)) {
+                    seated.push((reference, seat));
+                }
+            }
+        }
+        seated
+    }
+}
+
 impl CalibrationConfig {
     /// Index of the anchor among the references.
     pub fn anchor_index(&self) -> usize {
