@@ -28,6 +28,7 @@ pub mod perfect_english;
 pub mod playouts;
 pub mod random;
 pub mod reference;
+pub mod search;
 pub mod shipped_levels;
 pub mod solved;
 pub mod spec;

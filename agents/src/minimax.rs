@@ -6,8 +6,8 @@
 //! Values are integers from the point of view of the seat to move, as negamax wants.
 //! Positions at the horizon take the game's [`Evaluate::evaluate`] for the root seat,
 //! clamped to ±[`EVAL_LIMIT`]; finished games score [`WIN`] scaled by the root seat's
-//! [`Outcome::score`], less one per ply so that the quickest win and the slowest loss are
-//! preferred.
+//! [`engine::Outcome::score`], less one per ply so that the quickest win and the slowest
+//! loss are preferred.
 //!
 //! # Exchanges at the horizon
 //! In the draughts family captures are compulsory, so a position whose side to move must
@@ -61,28 +61,24 @@ use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
 use engine::games::draughts::endgame::Endgame;
-use engine::games::leapfrog::solve::{Entry, Value};
-use engine::{Game, Outcome, Seat, MAX_PLAYERS};
+use engine::{Game, Seat, MAX_PLAYERS};
 
 use crate::agent::{Agent, SearchInfo};
 use crate::eval::Evaluate;
 use crate::multiplayer::{Context, MultiSearch, MultiSearcher};
+use crate::search::{table_cut, value_to_table};
+// The value scale and the search result live in `search`, below this module and
+// `multiplayer` alike; they stay nameable here, where callers have always found them.
+pub use crate::search::{
+    is_leaf, leaf_value, table_value, terminal_value, SearchResult, DECISIVE, EVAL_LIMIT, MAX_PLY,
+    WIN,
+};
 use crate::solved::Solved;
 use crate::spec::{AgentSpec, SpecError};
 use crate::tt::{Bound, TranspositionTable};
 
 /// The deepest search the `depth` knob allows.
 pub const MAX_DEPTH: u32 = 64;
-/// The deepest ply a search reaches, exchanges included: a position this far below the
-/// root is evaluated even in the middle of an exchange.
-pub const MAX_PLY: u32 = 128;
-/// Evaluations are clamped to ±this.
-pub const EVAL_LIMIT: i32 = 100_000;
-/// The value of a win at the root; a finished game at ply `p` scores `WIN - p` for a win
-/// and `p - WIN` for a loss (scaled by the score for more than two players).
-pub const WIN: i32 = 1_000_000;
-/// Values at least this far from 0 come from finished games, never from evaluations.
-pub const DECISIVE: i32 = 150_000;
 /// Above every value.
 const INFINITY: i32 = 2 * WIN;
 
@@ -98,92 +94,6 @@ const TABLE_MOVE: i32 = 1 << 30;
 const FIRST_KILLER: i32 = 1 << 29;
 const SECOND_KILLER: i32 = 1 << 28;
 const HISTORY_LIMIT: i32 = (1 << 28) - 1;
-
-/// The value for `root` of a game that ended with `outcome` at `ply` plies below the
-/// root: `WIN` scaled by the root's score from -1 (last) to +1 (first), nearer 0 by one
-/// per ply for a decided game, and 0 for an even one.
-pub fn terminal_value(outcome: &Outcome, root: Seat, ply: u32) -> i32 {
-    let base = ((2.0 * outcome.score(root) - 1.0) * WIN as f64).round() as i32;
-    match base.cmp(&0) {
-        std::cmp::Ordering::Greater => base - ply as i32,
-        std::cmp::Ordering::Less => base + ply as i32,
-        std::cmp::Ordering::Equal => 0,
-    }
-}
-
-/// An endgame table's entry at `ply` below the root as a value for the side to move:
-/// a win or a loss at the ply where perfect play ends the game, as [`terminal_value`]
-/// scores a finished game there, and 0 for a draw.
-#[inline]
-pub fn table_value(entry: Entry, ply: u32) -> i32 {
-    let end = (ply + entry.distance) as i32;
-    match entry.value {
-        Value::Win => WIN - end,
-        Value::Loss => end - WIN,
-        Value::Draw => 0,
-    }
-}
-
-/// The evaluation of `position` for `root`, clamped to ±[`EVAL_LIMIT`].
-#[inline]
-pub fn leaf_value<G: Evaluate>(position: &G, root: Seat) -> i32 {
-    position.evaluate(root).clamp(-EVAL_LIMIT, EVAL_LIMIT)
-}
-
-/// Whether a search evaluates `position` (not over), with `depth` plies left at `ply`
-/// below the root: at the horizon, unless `resolve` asks for exchanges to be played out
-/// and the side to move must capture (then the search goes on to [`MAX_PLY`]).
-#[inline]
-pub fn is_leaf<G: Evaluate>(position: &G, depth: u32, ply: u32, resolve: bool) -> bool {
-    depth == 0 && (!resolve || ply + 1 >= MAX_PLY || !position.in_exchange())
-}
-
-/// A decisive value measured from the node rather than the root, for the table.
-#[inline]
-pub(crate) fn value_to_table(value: i32, ply: u32) -> i32 {
-    if value >= DECISIVE {
-        value + ply as i32
-    } else if value <= -DECISIVE {
-        value - ply as i32
-    } else {
-        value
-    }
-}
-
-/// The inverse of [`value_to_table`] at `ply`.
-#[inline]
-pub(crate) fn value_from_table(value: i32, ply: u32) -> i32 {
-    if value >= DECISIVE {
-        value - ply as i32
-    } else if value <= -DECISIVE {
-        value + ply as i32
-    } else {
-        value
-    }
-}
-
-/// The value a table entry gives a node `depth` plies from the horizon at `ply` within
-/// `(alpha, beta)`, when it cuts the search there: stored at exactly that depth, and
-/// exact or a bound outside the window.
-#[inline]
-pub(crate) fn table_cut(
-    entry: &crate::tt::Entry,
-    depth: u32,
-    ply: u32,
-    alpha: i32,
-    beta: i32,
-) -> Option<i32> {
-    if entry.depth != depth {
-        return None;
-    }
-    let value = value_from_table(entry.value, ply);
-    let cuts = match entry.bound {
-        Bound::Exact => true,
-        Bound::Lower => value >= beta,
-        Bound::Upper => value <= alpha,
-    };
-    cuts.then_some(value)
-}
 
 /// Table keys differ by root seat: with paranoid search, values depend on whose search it
 /// is.
@@ -260,19 +170,6 @@ impl MinimaxSettings {
             contempt: contempt as i32,
         })
     }
-}
-
-/// What one search found.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SearchResult<M> {
-    /// The best move of the last completed iteration.
-    pub best: M,
-    /// Its value for the seat to move.
-    pub value: i32,
-    /// The depth of the last completed iteration.
-    pub depth: u32,
-    /// Positions visited, the unfinished iteration's included.
-    pub nodes: u64,
 }
 
 /// One ply's scratch space, allocated once.
@@ -829,7 +726,7 @@ mod tests {
     use super::*;
     use crate::reference::{minimax_value, move_values};
     use crate::testing::{mirrored, random_positions, solve, RaceMove, RaceToTen, FORCED_WINS};
-    use engine::{EndReason, Leapfrog};
+    use engine::{ChineseCheckers, Leapfrog};
     use std::collections::HashMap;
 
     fn agent<G: Evaluate + Solved>(depth: u32, nodes: Option<u64>) -> MinimaxAgent<G> {
@@ -842,23 +739,37 @@ mod tests {
         MinimaxAgent::new(format!("minimax:depth={depth}"), settings)
     }
 
+    /// A player searching to `depth` with the `multi` knob at `multi`.
+    fn searcher<G: Evaluate + Solved>(multi: &str, depth: u32) -> MinimaxAgent<G> {
+        let spec = format!("minimax:depth={depth},tt_mib=1,multi={multi}")
+            .parse()
+            .unwrap();
+        let settings = MinimaxSettings::from_spec(&spec).unwrap();
+        MinimaxAgent::new(spec.to_string(), settings)
+    }
+
     #[test]
-    fn terminal_values_prefer_the_quickest_win_and_the_slowest_loss() {
-        let win = Outcome::win(Seat::A, 2, EndReason::Goal);
-        assert_eq!(terminal_value(&win, Seat::A, 3), WIN - 3);
-        assert!(terminal_value(&win, Seat::A, 3) > terminal_value(&win, Seat::A, 5));
-        assert!(terminal_value(&win, Seat::B, 5) > terminal_value(&win, Seat::B, 3));
-        assert!(terminal_value(&win, Seat::B, 60) <= -DECISIVE);
-        let draw = Outcome::draw(2, EndReason::Stuck);
-        assert_eq!(terminal_value(&draw, Seat::B, 7), 0);
-        // Second of three is worth nothing either way; last is a loss.
-        let race = Outcome::from_scores(&[3, 2, 1], EndReason::PlyCap);
-        assert_eq!(terminal_value(&race, Seat::B, 4), 0);
-        assert!(terminal_value(&race, Seat::new(2), 4) <= -DECISIVE);
-        for ply in [0, 5, 200] {
-            for value in [WIN - ply, -WIN + ply, 17, -DECISIVE + 1] {
-                assert_eq!(value_from_table(value_to_table(value, 9), 9), value);
+    fn two_players_search_as_before_whatever_the_knob() {
+        for multi in ["maxn", "brs"] {
+            let mut plain = searcher::<ChineseCheckers>("paranoid", 3);
+            let mut other = searcher::<ChineseCheckers>(multi, 3);
+            for position in random_positions::<ChineseCheckers>(10, 12) {
+                assert_eq!(
+                    other.search(&position),
+                    plain.search(&position),
+                    "{position}"
+                );
             }
+        }
+        // Without a pass move, best-reply search is paranoid.
+        let mut paranoid = searcher::<RaceToTen>("paranoid", 4);
+        let mut brs = searcher::<RaceToTen>("brs", 4);
+        for position in random_positions::<RaceToTen>(50, 13) {
+            assert_eq!(
+                brs.search(&position),
+                paranoid.search(&position),
+                "{position}"
+            );
         }
     }
 

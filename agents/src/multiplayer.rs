@@ -29,14 +29,14 @@ use std::cmp::Reverse;
 use engine::{Game, Seat, MAX_PLAYERS};
 
 use crate::eval::Evaluate;
-use crate::minimax::{
-    table_cut, terminal_value, value_to_table, SearchResult, DECISIVE, EVAL_LIMIT,
+use crate::search::{
+    table_cut, terminal_value, value_to_table, SearchResult, DECISIVE, EVAL_LIMIT, MAX_PLY, WIN,
 };
 use crate::spec::{AgentSpec, SpecError};
 use crate::tt::{Bound, TranspositionTable};
 
 /// Above every value.
-const INFINITY: i32 = 2 * crate::minimax::WIN;
+const INFINITY: i32 = 2 * WIN;
 
 /// The shallowest remaining depth at which the table is used.
 const TABLE_MIN_DEPTH: u32 = 2;
@@ -135,10 +135,8 @@ impl<G: Evaluate> MultiSearcher<G> {
     pub fn new(mode: MultiSearch) -> MultiSearcher<G> {
         MultiSearcher {
             mode,
-            moves: (0..crate::minimax::MAX_PLY)
-                .map(|_| Vec::with_capacity(64))
-                .collect(),
-            passes: Vec::with_capacity(crate::minimax::MAX_PLY as usize * MAX_PLAYERS),
+            moves: (0..MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
+            passes: Vec::with_capacity(MAX_PLY as usize * MAX_PLAYERS),
             root_moves: Vec::with_capacity(64),
             root_order: Vec::with_capacity(64),
             root: Seat::A,
@@ -461,7 +459,6 @@ impl<G: Evaluate> MultiSearcher<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::minimax::{MinimaxAgent, MinimaxSettings};
     use crate::testing::{random_positions, RaceToTen};
     use engine::games::chinese_checkers::Options;
     use engine::ChineseCheckers;
@@ -546,12 +543,35 @@ mod tests {
         best
     }
 
-    fn searcher<G: Evaluate + crate::solved::Solved>(multi: &str, depth: u32) -> MinimaxAgent<G> {
-        let spec = format!("minimax:depth={depth},tt_mib=1,multi={multi}")
-            .parse()
-            .unwrap();
-        let settings = MinimaxSettings::from_spec(&spec).unwrap();
-        MinimaxAgent::new(spec.to_string(), settings)
+    /// A max^n or best-reply search to `depth` with a table of its own, run as the
+    /// minimax player runs it (the tests of the player's `multi` knob are the player's).
+    struct Searcher<G: Game> {
+        search: MultiSearcher<G>,
+        table: TranspositionTable,
+        depth: u32,
+    }
+
+    impl<G: Evaluate> Searcher<G> {
+        fn new(mode: MultiSearch, depth: u32) -> Searcher<G> {
+            Searcher {
+                search: MultiSearcher::new(mode),
+                table: TranspositionTable::with_mib(1),
+                depth,
+            }
+        }
+
+        fn search(&mut self, position: &G) -> SearchResult<G::Move> {
+            assert!(self.search.applies(position), "{position}");
+            self.table.new_search();
+            let mut context = Context {
+                table: &mut self.table,
+                key_salt: 0,
+                max_depth: self.depth,
+                nodes: None,
+                basic_eval: false,
+            };
+            self.search.search(position, &mut context)
+        }
     }
 
     /// Three-player Chinese checkers positions a few moves from the start.
@@ -574,8 +594,8 @@ mod tests {
     }
 
     /// Max^n at `depth` finds the value of plain max^n at every one of `positions`.
-    fn check_maxn<G: Evaluate + crate::solved::Solved>(positions: &[G], depth: u32) {
-        let mut agent = searcher::<G>("maxn", depth);
+    fn check_maxn<G: Evaluate>(positions: &[G], depth: u32) {
+        let mut agent = Searcher::<G>::new(MultiSearch::MaxN, depth);
         for position in positions {
             let found = agent.search(position);
             let expected = maxn_reference(&mut position.clone(), found.depth, 0);
@@ -602,7 +622,7 @@ mod tests {
     #[test]
     fn best_reply_search_matches_plain_best_reply_search() {
         for depth in 1..=3 {
-            let mut agent = searcher::<ChineseCheckers>("brs", depth);
+            let mut agent = Searcher::<ChineseCheckers>::new(MultiSearch::BestReply, depth);
             for position in three_player_positions(if depth == 3 { 3 } else { 10 }) {
                 let found = agent.search(&position);
                 let root = position.to_move();
@@ -618,34 +638,9 @@ mod tests {
     }
 
     #[test]
-    fn two_players_search_as_before_whatever_the_knob() {
-        for multi in ["maxn", "brs"] {
-            let mut plain = searcher::<ChineseCheckers>("paranoid", 3);
-            let mut other = searcher::<ChineseCheckers>(multi, 3);
-            for position in random_positions::<ChineseCheckers>(10, 12) {
-                assert_eq!(
-                    other.search(&position),
-                    plain.search(&position),
-                    "{position}"
-                );
-            }
-        }
-        // Without a pass move, best-reply search is paranoid.
-        let mut paranoid = searcher::<RaceToTen>("paranoid", 4);
-        let mut brs = searcher::<RaceToTen>("brs", 4);
-        for position in random_positions::<RaceToTen>(50, 13) {
-            assert_eq!(
-                brs.search(&position),
-                paranoid.search(&position),
-                "{position}"
-            );
-        }
-    }
-
-    #[test]
     fn a_bad_search_name_is_refused() {
         let spec = "minimax:multi=maxN".parse().unwrap();
-        let error = MinimaxSettings::from_spec(&spec).unwrap_err().to_string();
+        let error = MultiSearch::from_spec(&spec).unwrap_err().to_string();
         assert!(error.contains("expected paranoid, maxn or brs"), "{error}");
     }
 }

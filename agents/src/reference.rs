@@ -5,7 +5,7 @@
 use engine::Seat;
 
 use crate::eval::Evaluate;
-use crate::minimax::{is_leaf, leaf_value, terminal_value};
+use crate::search::{is_leaf, leaf_value, terminal_value};
 
 /// The value of `position` for its seat to move, searched `depth` plies with every move
 /// looked at: the seat to move maximises, every other seat minimises (paranoid, as

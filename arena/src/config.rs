@@ -9,7 +9,13 @@ use engine::{with_game, GameSpec};
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
+// An entrant is the config's word, and the external agents' too, which sit below the
+// config: the type lives below both and is named here, where callers have found it.
+pub use crate::entrant::AgentEntry;
 use crate::error::ArenaError;
+use crate::limits::default_threads;
+use crate::schedule::RoundRobin;
+use crate::toml_errors::one_line;
 
 /// The config file as written, before validation.
 #[derive(Debug, Deserialize)]
@@ -43,43 +49,6 @@ struct RawAgent {
     working_dir: Option<String>,
 }
 
-/// One entrant of a tournament: one of the arena's agents by its spec, or a program of
-/// its own (`command`, with the settings after it) that speaks the arena protocol.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct AgentEntry {
-    /// The name in the CSV files.
-    pub name: String,
-    /// The spec string that builds it; for a `command`, the command's words after `cmd:`.
-    pub spec: String,
-    /// The program and its arguments, for an external agent.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub command: Option<Vec<String>>,
-    /// The protocol the program speaks (`arena`, or `hub` for International draughts).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub protocol: Option<String>,
-    /// `option` lines sent to the program at start-up.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub options: Option<BTreeMap<String, String>>,
-    /// How long the program may take for a move before it forfeits (fault detection).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub move_timeout_ms: Option<u64>,
-    /// The folder the program runs in.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub working_dir: Option<String>,
-}
-
-impl AgentEntry {
-    /// An entry of one of the arena's agents, or of a `cmd:` spec.
-    pub fn of_spec(name: &str, spec: &str) -> AgentEntry {
-        AgentEntry {
-            name: name.into(),
-            spec: spec.into(),
-            ..AgentEntry::default()
-        }
-    }
-}
-
 /// Everything that decides a tournament's results. Two runs with equal identities write
 /// the same CSV files, whatever their thread counts.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -105,6 +74,16 @@ pub struct RunIdentity {
 }
 
 impl RunIdentity {
+    /// The round-robin of these agents at tables of `players` seats.
+    pub fn round_robin(&self, players: usize) -> RoundRobin {
+        RoundRobin {
+            agents: self.agent.len(),
+            games_per_pair: self.games_per_pair,
+            players,
+            seed: self.seed,
+        }
+    }
+
     /// A small Leapfrog Race identity with random agents of these names, for tests.
     #[cfg(test)]
     pub(crate) fn for_tests(names: &[&str]) -> RunIdentity {
@@ -280,17 +259,13 @@ pub fn parse(path: &Path, text: &str) -> Result<TournamentConfig, ArenaError> {
     };
     let out = output_folder(&at, raw.out.as_ref(), || default_out(path, "run"))?;
     // Every row stays in memory until the summaries are written: the run must fit.
-    let sized = RunIdentity {
-        game: String::new(),
-        seed: 0,
+    let round_robin = RoundRobin {
+        agents: agent.len(),
         games_per_pair: *raw.games_per_pair.get_ref(),
-        opening_plies: 0,
-        max_plies,
-        anchor: String::new(),
-        bootstrap,
-        agent: agent.clone(),
+        players,
+        seed: raw.seed,
     };
-    let games = crate::schedule::schedule_len(&sized, players).unwrap_or(u64::MAX);
+    let games = round_robin.games().unwrap_or(u64::MAX);
     crate::limits::check_games(games, max_plies, "lower games_per_pair or max_plies").map_err(
         |e| {
             at(
@@ -527,40 +502,6 @@ fn missing_field(message: &str) -> Option<String> {
     Some(rest.split('`').next()?.to_string())
 }
 
-/// The Rust type names a reader's messages end in (`expected usize`), said in words.
-const TYPE_WORDS: [(&str, &str); 10] = [
-    ("usize", "a whole number"),
-    ("u64", "a whole number"),
-    ("u32", "a whole number"),
-    ("u16", "a whole number"),
-    ("u8", "a whole number"),
-    ("i64", "a whole number"),
-    ("i32", "a whole number"),
-    ("f64", "a number"),
-    ("f32", "a number"),
-    ("bool", "true or false"),
-];
-
-/// `message` with `expected TYPE` (a Rust type name at the end or before a comma) said
-/// in words: `expected a whole number`.
-fn plain_type(message: &str) -> String {
-    let mut message = message.to_string();
-    for (name, words) in TYPE_WORDS {
-        for end in ["", ",", ":", " "] {
-            let written = format!("expected {name}{end}");
-            let said = format!("expected {words}{end}");
-            if end.is_empty() {
-                if let Some(stem) = message.strip_suffix(&written) {
-                    message = format!("{stem}{said}");
-                }
-            } else {
-                message = message.replace(&written, &said);
-            }
-        }
-    }
-    message
-}
-
 /// What a numeric config field accepts, for messages.
 fn accepted_range(key: &str) -> Option<String> {
     Some(match key {
@@ -638,11 +579,6 @@ pub mod seed_text {
     }
 }
 
-/// The worker threads when a config names none: one per core.
-pub(crate) fn default_threads() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get())
-}
-
 /// The output folder when a config names none: `results/<the config's file stem>`.
 pub(crate) fn default_out(path: &Path, fallback: &str) -> PathBuf {
     let stem = path
@@ -653,36 +589,6 @@ pub(crate) fn default_out(path: &Path, fallback: &str) -> PathBuf {
 
 /// A message that names `path` and the line of `span` in `text`, and quotes what was
 /// written there when the message does not already.
-/// A TOML reader's error on `text` read from `path`, as one line: the file, the line of
-/// the error, what the file should have been (`what`, e.g. "a shard record") and why it
-/// is not.
-pub(crate) fn toml_error(
-    path: &Path,
-    text: &str,
-    what: &str,
-    error: &toml::de::Error,
-) -> ArenaError {
-    let start = error.span().map_or(0, |span| span.start).min(text.len());
-    let line = 1 + text[..start].matches('\n').count();
-    ArenaError::input(format!(
-        "{}:{line}: not {what}: {}",
-        path.display(),
-        one_line(error.message())
-    ))
-}
-
-/// A TOML reader's message (sometimes several lines) as one line, its Rust type names
-/// said in words.
-pub(crate) fn one_line(message: &str) -> String {
-    let line = message
-        .lines()
-        .map(str::trim)
-        .filter(|line| !line.is_empty())
-        .collect::<Vec<_>>()
-        .join(": ");
-    plain_type(&line)
-}
-
 pub(crate) fn located(path: &Path, text: &str, span: Range<usize>, message: String) -> ArenaError {
     let start = span.start.min(text.len());
     let line = 1 + text[..start].matches('\n').count();

@@ -93,7 +93,7 @@ impl Levels {
     /// As [`Levels::load`].
     pub fn parse(path: &Path, text: &str) -> Result<Levels, ArenaError> {
         let table: toml::Table = text.parse().map_err(|e: toml::de::Error| {
-            crate::config::toml_error(path, text, "a levels file", &e)
+            crate::toml_errors::toml_error(path, text, "a levels file", &e)
         })?;
         let levels = table
             .into_iter()

@@ -12,9 +12,14 @@ const ROW_BYTES: u64 = 256;
 /// Bytes of one move in a row's move list, separator included (`11x18x25 ` is 9).
 const MOVE_BYTES: u64 = 8;
 
+/// The worker threads when a config names none: one per core.
+pub fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
 /// The most worker threads worth starting here.
 pub fn max_threads() -> usize {
-    crate::config::default_threads() * THREADS_PER_CORE
+    default_threads() * THREADS_PER_CORE
 }
 
 /// `threads`, or [`max_threads`] with a note saying why when it asks for more.
@@ -26,7 +31,7 @@ pub fn cap_threads(threads: usize) -> (usize, Option<String>) {
     let note = format!(
         "note: {threads} threads capped to {most} ({THREADS_PER_CORE} per core on {}); \
          the results are the same at any thread count",
-        crate::console::counted(crate::config::default_threads(), "core")
+        crate::console::counted(default_threads(), "core")
     );
     (most, Some(note))
 }

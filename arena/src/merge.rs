@@ -12,7 +12,7 @@ use crate::console::counted;
 use crate::error::ArenaError;
 use crate::games_csv::{self, GameRow};
 use crate::run_folder::{self, parse_recorded, GamesCsv};
-use crate::schedule::{schedule_len, Schedule};
+use crate::schedule::Schedule;
 use crate::shard::{record, Shard, ShardRecord, SHARD_FILE};
 use crate::tournament::check_against_schedule;
 
@@ -39,7 +39,7 @@ fn read_shard(dir: &Path) -> Result<ReadShard, ArenaError> {
     let identity = parse_recorded(&config_path, &read("config.toml")?)?;
     let record_text = read(SHARD_FILE)?;
     let record: ShardRecord = toml::from_str(&record_text).map_err(|e| {
-        crate::config::toml_error(&dir.join(SHARD_FILE), &record_text, "a shard record", &e)
+        crate::toml_errors::toml_error(&dir.join(SHARD_FILE), &record_text, "a shard record", &e)
     })?;
     let game: GameSpec = identity.game.parse()?;
     let players = game.limits()?.players;
@@ -139,7 +139,7 @@ pub fn merge(
     // schedule (as long as the config says) is built.
     let game: GameSpec = first.identity.game.parse()?;
     let players = game.limits()?.players;
-    let total = schedule_len(&first.identity, players).ok_or_else(|| {
+    let total = first.identity.round_robin(players).games().ok_or_else(|| {
         ArenaError::input(format!(
             "{}: a run of more games than can be counted",
             first.dir.join("config.toml").display()
@@ -178,7 +178,7 @@ pub fn merge(
         }
     }
     // Every row must be a game of the schedule, with its seed and agents.
-    let schedule = Schedule::new(&first.identity, players);
+    let schedule = Schedule::new(first.identity.round_robin(players));
     for shard in &shards {
         check_against_schedule(
             &shard.dir.join("games.csv"),

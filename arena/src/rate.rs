@@ -102,7 +102,7 @@ pub fn rate_command(args: &RateArgs, out: &mut dyn Write) -> Result<(), ArenaErr
     let (opening_plies, max_plies) = (setup.opening_plies, setup.max_plies);
     let threads = args
         .threads
-        .unwrap_or_else(crate::config::default_threads)
+        .unwrap_or_else(crate::limits::default_threads)
         .max(1);
     // A folder that holds a run is refused unless --force says to replace it.
     let _held = match &args.out {
@@ -422,7 +422,7 @@ fn read_setup(path: &Path, text: Option<&str>) -> Result<Setup, ArenaError> {
     };
     let table: toml::Table = text
         .parse()
-        .map_err(|e: toml::de::Error| crate::config::toml_error(path, text, "a config", &e))?;
+        .map_err(|e: toml::de::Error| crate::toml_errors::toml_error(path, text, "a config", &e))?;
     let calibration = table.get("calibration").and_then(|c| c.as_table());
     let number = |key: &str| {
         calibration

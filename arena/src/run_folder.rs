@@ -38,7 +38,7 @@ struct RunMeta {
 pub fn parse_recorded(path: &Path, text: &str) -> Result<RunIdentity, ArenaError> {
     let identity = toml::from_str::<RecordedConfig>(text)
         .map(|recorded| recorded.identity)
-        .map_err(|e| crate::config::toml_error(path, text, "a recorded run config", &e))?;
+        .map_err(|e| crate::toml_errors::toml_error(path, text, "a recorded run config", &e))?;
     // The readers go on to start the game: a bad one is this file's fault.
     let game_error = |e: &dyn std::fmt::Display| {
         ArenaError::input(format!("{}: field `game`: {e}", path.display()))
@@ -112,7 +112,7 @@ pub(crate) fn claim_shard(
     shard: Shard,
     resuming: bool,
 ) -> Result<(), ArenaError> {
-    let total = Schedule::new(&config.identity, config.players).len();
+    let total = Schedule::new(config.identity.round_robin(config.players)).len();
     let record = shard::record(&config.identity, shard, total);
     let path = config.out.join(SHARD_FILE);
     if resuming && path.exists() {

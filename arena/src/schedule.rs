@@ -2,8 +2,43 @@
 //! games) plays the configured number of game sets; the games of a set share a seed (so
 //! an opening) and rotate the agents through every seat.
 
-use crate::config::RunIdentity;
 use crate::seeds;
+
+/// What a round-robin's games follow from: how many agents, the game sets each
+/// combination of them plays, the seats at a table and the master seed. A run's config
+/// gives it (`RunIdentity::round_robin`, in the config module).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RoundRobin {
+    /// The agents, counted.
+    pub agents: usize,
+    /// Game sets per combination of agents (a game pair with two seats).
+    pub games_per_pair: u32,
+    /// The seats at a table.
+    pub players: usize,
+    /// The master seed.
+    pub seed: u64,
+}
+
+impl RoundRobin {
+    /// How many games the round-robin holds, counted without building its [`Schedule`];
+    /// `None` when the count does not fit in a `u64` (no machine could play them).
+    pub fn games(&self) -> Option<u64> {
+        // Combinations of `players` among the agents, built up one factor at a time: each
+        // partial product is itself a binomial coefficient, so the division is exact.
+        let agents = self.agents as u128;
+        let mut combinations: u128 = 1;
+        for chosen in 0..self.players as u128 {
+            if chosen >= agents {
+                return Some(0);
+            }
+            combinations = combinations.checked_mul(agents - chosen)? / (chosen + 1);
+        }
+        let games = combinations
+            .checked_mul(u128::from(self.games_per_pair))?
+            .checked_mul(self.players as u128)?;
+        u64::try_from(games).ok()
+    }
+}
 
 /// One game to play.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -35,16 +70,15 @@ pub struct Schedule {
 }
 
 impl Schedule {
-    /// The round-robin among `identity`'s agents at tables of `players` seats. The
-    /// caller has checked that its length fits (the config does, see
-    /// [`schedule_len`]); a longer one is cut at `u64::MAX` games.
-    pub fn new(identity: &RunIdentity, players: usize) -> Schedule {
+    /// The games of `round_robin`. The caller has checked that its length fits (the
+    /// config does, see [`RoundRobin::games`]); a longer one is cut at `u64::MAX` games.
+    pub fn new(round_robin: RoundRobin) -> Schedule {
         Schedule {
-            combinations: combinations(identity.agent.len(), players),
-            games_per_pair: u64::from(identity.games_per_pair),
-            players,
-            seed: identity.seed,
-            len: schedule_len(identity, players).unwrap_or(u64::MAX),
+            combinations: combinations(round_robin.agents, round_robin.players),
+            games_per_pair: u64::from(round_robin.games_per_pair),
+            players: round_robin.players,
+            seed: round_robin.seed,
+            len: round_robin.games().unwrap_or(u64::MAX),
         }
     }
 
@@ -77,33 +111,14 @@ impl Schedule {
     }
 }
 
-/// Every game of a round-robin among `identity`'s agents at tables of `players` seats,
-/// in game_id order, in one list (for the tests; runs use [`Schedule`]).
+/// Every game of `round_robin`, in game_id order, in one list (for the tests; runs use
+/// [`Schedule`]).
 #[cfg(test)]
-fn round_robin(identity: &RunIdentity, players: usize) -> Vec<ScheduledGame> {
-    let schedule = Schedule::new(identity, players);
+fn all_games(round_robin: RoundRobin) -> Vec<ScheduledGame> {
+    let schedule = Schedule::new(round_robin);
     (0..schedule.len())
         .filter_map(|id| schedule.get(id))
         .collect()
-}
-
-/// How many games a round-robin ([`Schedule`]) holds, counted without building the schedule;
-/// `None` when the count does not fit in a `u64` (no machine could play them).
-pub fn schedule_len(identity: &RunIdentity, players: usize) -> Option<u64> {
-    // Combinations of `players` among the agents, built up one factor at a time: each
-    // partial product is itself a binomial coefficient, so the division is exact.
-    let agents = identity.agent.len() as u128;
-    let mut combinations: u128 = 1;
-    for chosen in 0..players as u128 {
-        if chosen >= agents {
-            return Some(0);
-        }
-        combinations = combinations.checked_mul(agents - chosen)? / (chosen + 1);
-    }
-    let games = combinations
-        .checked_mul(u128::from(identity.games_per_pair))?
-        .checked_mul(players as u128)?;
-    u64::try_from(games).ok()
 }
 
 /// Every way to choose `size` of `count` agents, each as increasing indices, in
@@ -135,19 +150,27 @@ pub fn combinations(count: usize, size: usize) -> Vec<Vec<usize>> {
 mod tests {
     use super::*;
 
+    /// A round-robin of `agents` agents at tables of `players`, seed 1.
+    fn of(agents: usize, games_per_pair: u32, players: usize) -> RoundRobin {
+        RoundRobin {
+            agents,
+            games_per_pair,
+            players,
+            seed: 1,
+        }
+    }
+
     #[test]
     fn pairs_share_seeds_and_swap_seats() {
-        let mut identity = RunIdentity::for_tests(&["a", "b", "c"]);
-        identity.games_per_pair = 2;
-        let games = round_robin(&identity, 2);
+        let games = all_games(of(3, 2, 2));
         assert_eq!(games.len(), 3 * 2 * 2);
         assert_eq!(games[0].seats, [0, 1]);
         assert_eq!(games[1].seats, [1, 0]);
         assert_eq!(games[0].seed, games[1].seed);
         assert_ne!(games[0].seed, games[2].seed);
         assert_eq!((games[11].pairing, &games[11].seats[..]), (2, &[2, 1][..]));
-        assert_eq!(schedule_len(&identity, 2), Some(12));
-        let lazy = Schedule::new(&identity, 2);
+        assert_eq!(of(3, 2, 2).games(), Some(12));
+        let lazy = Schedule::new(of(3, 2, 2));
         assert_eq!(lazy.len(), 12);
         assert!(games
             .iter()
@@ -157,11 +180,7 @@ mod tests {
 
     #[test]
     fn a_schedule_of_four_billion_pairs_takes_no_memory() {
-        let identity = RunIdentity {
-            games_per_pair: u32::MAX,
-            ..RunIdentity::for_tests(&["a", "b", "c"])
-        };
-        let schedule = Schedule::new(&identity, 2);
+        let schedule = Schedule::new(of(3, u32::MAX, 2));
         assert_eq!(schedule.len(), 3 * 2 * u64::from(u32::MAX));
         let last = schedule.get(schedule.len() - 1).unwrap();
         assert_eq!((last.pairing, &last.seats[..]), (2, &[2, 1][..]));
@@ -169,23 +188,15 @@ mod tests {
 
     #[test]
     fn sets_of_three_rotate_every_agent_through_every_seat() {
-        let mut identity = RunIdentity::for_tests(&["a", "b", "c", "d"]);
-        identity.games_per_pair = 1;
         assert_eq!(combinations(4, 3).len(), 4);
-        let games = round_robin(&identity, 3);
+        let games = all_games(of(4, 1, 3));
         assert_eq!(games.len(), 4 * 3);
         let seats: Vec<&[usize]> = games[..3].iter().map(|g| &g.seats[..]).collect();
         assert_eq!(seats, [&[0, 1, 2][..], &[1, 2, 0], &[2, 0, 1]]);
         assert!(games[..3].iter().all(|g| g.seed == games[0].seed));
         assert_eq!(games[3].seats, [0, 1, 3]);
-        assert_eq!(schedule_len(&identity, 3), Some(12));
-        assert_eq!(schedule_len(&identity, 5), Some(0));
-        let many: Vec<String> = (0..5000).map(|i| format!("a{i}")).collect();
-        let names: Vec<&str> = many.iter().map(String::as_str).collect();
-        let crowd = RunIdentity {
-            games_per_pair: u32::MAX,
-            ..RunIdentity::for_tests(&names)
-        };
-        assert_eq!(schedule_len(&crowd, 6), None);
+        assert_eq!(of(4, 1, 3).games(), Some(12));
+        assert_eq!(of(4, 1, 5).games(), Some(0));
+        assert_eq!(of(5000, u32::MAX, 6).games(), None);
     }
 }

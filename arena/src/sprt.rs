@@ -13,8 +13,7 @@ use toml::Spanned;
 
 use crate::batches::{record_of, set_record_of, BatchPlayer, Matchup, ReadGames, Setup};
 use crate::config::{
-    at_least_one, check_spec, default_out, default_threads, located, output_folder, read_text,
-    AgentEntry,
+    at_least_one, check_spec, default_out, located, output_folder, read_text, AgentEntry,
 };
 use crate::console::counted;
 use crate::error::ArenaError;
@@ -259,7 +258,12 @@ fn parse(path: &Path, text: &str) -> Result<(SprtConfig, GameSpec), ArenaError> 
     let batch = u64::from(settings.batch_pairs.min(settings.max_pairs));
     crate::limits::check_games(batch * 2, max_plies, "lower batch_pairs or max_plies")
         .map_err(|e| at(raw.batch_pairs.span(), format!("field `batch_pairs`: {e}")))?;
-    let threads = at_least_one(&at, "threads", raw.threads.as_ref(), default_threads())?;
+    let threads = at_least_one(
+        &at,
+        "threads",
+        raw.threads.as_ref(),
+        crate::limits::default_threads(),
+    )?;
     let out = output_folder(&at, raw.out.as_ref(), || default_out(path, "sprt"))?;
     Ok((
         SprtConfig {
@@ -338,7 +342,7 @@ fn prepare_output(
         let text = std::fs::read_to_string(&config_path)
             .map_err(|e| ArenaError::io(&config_path, "read", e))?;
         let previous: Recorded = toml::from_str(&text).map_err(|e| {
-            crate::config::toml_error(&config_path, &text, "a recorded sprt config", &e)
+            crate::toml_errors::toml_error(&config_path, &text, "a recorded sprt config", &e)
         })?;
         if previous.sprt != this.sprt {
             return Err(ArenaError::input(format!(

@@ -92,7 +92,7 @@ fn play_pending<G: Playable>(
     let in_shard = |game_id: u64| shard.is_none_or(|s| s.holds(game_id));
     // Games are computed from their ids: the schedule itself takes no memory of its
     // length (the config bounded the count, whose rows the run keeps).
-    let schedule = Schedule::new(identity, players);
+    let schedule = Schedule::new(identity.round_robin(players));
     let games_path = config.out.join("games.csv");
     let (mut rows, keep) = match done {
         Some(read) => (

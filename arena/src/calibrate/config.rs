@@ -5,107 +5,18 @@ use std::collections::HashSet;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
-use engine::{GameKind, GameSpec};
+use engine::{GameKind, GameSpec, Limits};
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
 use super::knob::Knob;
 use crate::config::{
-    at_least_one, check_bootstrap, check_spec, default_out, default_threads, located,
-    output_folder, read_text, AgentEntry,
+    at_least_one, check_bootstrap, check_spec, default_out, located, output_folder, read_text,
+    AgentEntry,
 };
 use crate::error::ArenaError;
+use crate::limits::default_threads;
 use crate::sprt::GsprtSettings;
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawConfig {
-    game: Spanned<String>,
-    #[serde(deserialize_with = "crate::config::seed_text::deserialize")]
-    seed: u64,
-    #[serde(default)]
-    opening_plies: u32,
-    max_plies: Option<Spanned<u32>>,
-    threads: Option<Spanned<usize>>,
-    out: Option<Spanned<String>>,
-    confidence: Option<Spanned<f64>>,
-    batch_pairs: Spanned<u32>,
-    max_pairs: Spanned<u32>,
-    max_steps: Option<Spanned<u32>>,
-    final_pairs: Spanned<u32>,
-    bootstrap: Option<Spanned<usize>>,
-    anchor: Option<Spanned<String>>,
-    #[serde(default)]
-    seat_scores: bool,
-    family: Spanned<RawFamily>,
-    #[serde(default)]
-    tolerance: RawTolerance,
-    gsprt: RawGsprt,
-    #[serde(default)]
-    reference: Vec<RawAgent>,
-    #[serde(default)]
-    level: Vec<RawLevel>,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawFamily {
-    base: Option<Spanned<String>>,
-    knob: Option<Spanned<String>>,
-    min: Option<Spanned<f64>>,
-    max: Option<Spanned<f64>>,
-    #[serde(default)]
-    scale: Option<Spanned<String>>,
-    #[serde(default)]
-    integer: bool,
-    scan: Option<Spanned<u32>>,
-    candidates: Option<Spanned<Vec<String>>>,
-}
-
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawTolerance {
-    elo: Option<Spanned<f64>>,
-    score: Option<Spanned<f64>>,
-    blunder_rate: Option<Spanned<f64>>,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawGsprt {
-    margin: Spanned<f64>,
-    #[serde(default = "crate::stats::default_error_rate")]
-    alpha: f64,
-    #[serde(default = "crate::stats::default_error_rate")]
-    beta: f64,
-    batch_pairs: Spanned<u32>,
-    max_pairs: Spanned<u32>,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawAgent {
-    name: Spanned<String>,
-    spec: Spanned<String>,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawLevel {
-    name: Spanned<String>,
-    elo: Option<f64>,
-    score_vs: Option<Spanned<RawScoreVs>>,
-    blunder_rate: Option<Spanned<f64>>,
-    spec: Option<Spanned<String>>,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawScoreVs {
-    agent: String,
-    score: f64,
-    seat: Option<String>,
-}
 
 /// What a level aims at.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -245,6 +156,27 @@ pub struct CalibrationConfig {
     pub out: PathBuf,
 }
 
+impl CalibrationIdentity {
+    /// The `(reference, seat)` of every seated score target, each once, in level order:
+    /// the scores that `calibration.csv` gives at every point.
+    pub fn seated_targets(&self) -> Vec<(usize, char)> {
+        let mut seated = Vec::new();
+        for level in &self.level {
+            if let Target::ScoreVs {
+                reference,
+                seat: Some(seat),
+                ..
+            } = level.target
+            {
+                if !seated.contains(&(reference, seat)) {
+                    seated.push((reference, seat));
+                }
+            }
+        }
+        seated
+    }
+}
+
 impl CalibrationConfig {
     /// Index of the anchor among the references.
     pub fn anchor_index(&self) -> usize {
@@ -266,7 +198,10 @@ pub fn load(path: &Path) -> Result<CalibrationConfig, ArenaError> {
     parse(path, &text)
 }
 
-/// Validates calibration config `text` read from `path` (used in messages only).
+/// Validates calibration config `text` read from `path` (used in messages only): the
+/// top-level fields, then each section in the file's order of ideas (the references,
+/// the family, the tolerances, the GSPRT, the levels), each checked beside its raw form
+/// below, then whether the games fit in memory.
 ///
 /// # Errors
 /// As [`load`].
@@ -274,45 +209,216 @@ pub fn parse(path: &Path, text: &str) -> Result<CalibrationConfig, ArenaError> {
     let at = |span: Range<usize>, message: String| located(path, text, span, message);
     let raw: RawConfig =
         toml::from_str(text).map_err(|e| crate::config::reader_error(path, text, &e))?;
-    let game: GameSpec = raw
-        .game
-        .get_ref()
-        .parse()
-        .map_err(|e: engine::GameError| at(raw.game.span(), format!("field `game`: {e}")))?;
-    let limits = game
-        .limits()
-        .map_err(|e| at(raw.game.span(), format!("field `game`: {e}")))?;
-    let ply_cap = limits.ply_cap;
-    let max_plies = at_least_one(&at, "max_plies", raw.max_plies.as_ref(), ply_cap)?;
-    let threads = at_least_one(&at, "threads", raw.threads.as_ref(), default_threads())?;
-    let confidence = match &raw.confidence {
-        None => 0.95,
-        Some(value) if *value.get_ref() > 0.0 && *value.get_ref() < 1.0 => *value.get_ref(),
-        Some(value) => {
-            return Err(at(
-                value.span(),
-                format!(
-                    "field `confidence`: {}: expected a number between 0 and 1",
-                    value.get_ref()
-                ),
-            ))
-        }
+    let (game, limits) = raw.game(&at)?;
+    let sizes = raw.sizes(&at, limits.ply_cap)?;
+    let (reference, names) = references(&raw.reference, &game, &at)?;
+    let anchor = raw.anchor(&reference, &names, &at)?;
+    let family = raw.family.get_ref().check(&game, raw.family.span(), &at)?;
+    let tolerance = raw.tolerance.check(&at)?;
+    let gsprt = raw.gsprt.check(&at)?;
+    let level = levels(
+        &raw.level,
+        &game,
+        limits.players,
+        &reference,
+        &raw.game,
+        &at,
+    )?;
+    let bootstrap = match &raw.bootstrap {
+        None => 200,
+        // The final round-robin rates the levels and the references together.
+        Some(value) => check_bootstrap(&at, value, level.len() + reference.len())?,
     };
-    let batch_pairs = at_least_one(&at, "batch_pairs", Some(&raw.batch_pairs), 1)?;
-    let max_pairs = at_least_one(&at, "max_pairs", Some(&raw.max_pairs), 1)?;
-    if max_pairs < batch_pairs {
-        return Err(at(
-            raw.max_pairs.span(),
-            format!(
-                "field `max_pairs`: {max_pairs}: expected at least batch_pairs ({batch_pairs})"
-            ),
-        ));
-    }
-    let final_pairs = at_least_one(&at, "final_pairs", Some(&raw.final_pairs), 1)?;
-    let max_steps = at_least_one(&at, "max_steps", raw.max_steps.as_ref(), 12)?;
+    let out = output_folder(&at, raw.out.as_ref(), || default_out(path, "calibration"))?;
+    let identity = CalibrationIdentity {
+        game: game.to_string(),
+        seed: raw.seed,
+        opening_plies: raw.opening_plies,
+        max_plies: sizes.max_plies,
+        confidence: sizes.confidence,
+        batch_pairs: sizes.batch_pairs,
+        max_pairs: sizes.max_pairs,
+        max_steps: sizes.max_steps,
+        final_pairs: sizes.final_pairs,
+        bootstrap,
+        anchor,
+        seat_scores: raw.seat_scores,
+        family,
+        tolerance,
+        gsprt,
+        reference,
+        level,
+    };
+    check_fits(&identity, &raw.batch_pairs, &at)?;
+    Ok(CalibrationConfig {
+        identity,
+        game,
+        threads: sizes.threads,
+        out,
+    })
+}
 
-    // The reference ladder.
-    if raw.reference.is_empty() {
+/// Where a config's error points: a message at a span of the file, made into an error
+/// that names the file and the line.
+type At<'a> = &'a dyn Fn(Range<usize>, String) -> ArenaError;
+
+// The top level.
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawConfig {
+    game: Spanned<String>,
+    #[serde(deserialize_with = "crate::config::seed_text::deserialize")]
+    seed: u64,
+    #[serde(default)]
+    opening_plies: u32,
+    max_plies: Option<Spanned<u32>>,
+    threads: Option<Spanned<usize>>,
+    out: Option<Spanned<String>>,
+    confidence: Option<Spanned<f64>>,
+    batch_pairs: Spanned<u32>,
+    max_pairs: Spanned<u32>,
+    max_steps: Option<Spanned<u32>>,
+    final_pairs: Spanned<u32>,
+    bootstrap: Option<Spanned<usize>>,
+    anchor: Option<Spanned<String>>,
+    #[serde(default)]
+    seat_scores: bool,
+    family: Spanned<RawFamily>,
+    #[serde(default)]
+    tolerance: RawTolerance,
+    gsprt: RawGsprt,
+    #[serde(default)]
+    reference: Vec<RawAgent>,
+    #[serde(default)]
+    level: Vec<RawLevel>,
+}
+
+/// The top level's numbers, checked.
+struct Sizes {
+    max_plies: u32,
+    threads: usize,
+    confidence: f64,
+    batch_pairs: u32,
+    max_pairs: u32,
+    final_pairs: u32,
+    max_steps: u32,
+}
+
+impl RawConfig {
+    /// The game with its options, and its seats and ply cap.
+    fn game(&self, at: At<'_>) -> Result<(GameSpec, Limits), ArenaError> {
+        let game: GameSpec = self
+            .game
+            .get_ref()
+            .parse()
+            .map_err(|e: engine::GameError| at(self.game.span(), format!("field `game`: {e}")))?;
+        let limits = game
+            .limits()
+            .map_err(|e| at(self.game.span(), format!("field `game`: {e}")))?;
+        Ok((game, limits))
+    }
+
+    /// The plies, threads, confidence and game counts, `max_plies` by default the
+    /// game's `ply_cap`.
+    fn sizes(&self, at: At<'_>, ply_cap: u32) -> Result<Sizes, ArenaError> {
+        let max_plies = at_least_one(at, "max_plies", self.max_plies.as_ref(), ply_cap)?;
+        let threads = at_least_one(at, "threads", self.threads.as_ref(), default_threads())?;
+        let confidence = match &self.confidence {
+            None => 0.95,
+            Some(value) if *value.get_ref() > 0.0 && *value.get_ref() < 1.0 => *value.get_ref(),
+            Some(value) => {
+                return Err(at(
+                    value.span(),
+                    format!(
+                        "field `confidence`: {}: expected a number between 0 and 1",
+                        value.get_ref()
+                    ),
+                ))
+            }
+        };
+        let batch_pairs = at_least_one(at, "batch_pairs", Some(&self.batch_pairs), 1)?;
+        let max_pairs = at_least_one(at, "max_pairs", Some(&self.max_pairs), 1)?;
+        if max_pairs < batch_pairs {
+            return Err(at(
+                self.max_pairs.span(),
+                format!(
+                    "field `max_pairs`: {max_pairs}: expected at least batch_pairs ({batch_pairs})"
+                ),
+            ));
+        }
+        let final_pairs = at_least_one(at, "final_pairs", Some(&self.final_pairs), 1)?;
+        let max_steps = at_least_one(at, "max_steps", self.max_steps.as_ref(), 12)?;
+        Ok(Sizes {
+            max_plies,
+            threads,
+            confidence,
+            batch_pairs,
+            max_pairs,
+            final_pairs,
+            max_steps,
+        })
+    }
+
+    /// The reference rated 0: the one `anchor` names, or the first.
+    fn anchor(
+        &self,
+        reference: &[AgentEntry],
+        names: &HashSet<String>,
+        at: At<'_>,
+    ) -> Result<String, ArenaError> {
+        match &self.anchor {
+            None => Ok(reference[0].name.clone()),
+            Some(name) if names.contains(name.get_ref()) => Ok(name.get_ref().clone()),
+            Some(name) => Err(at(
+                name.span(),
+                format!(
+                    "field `anchor`: {:?}: expected one of the references' names",
+                    name.get_ref()
+                ),
+            )),
+        }
+    }
+}
+
+/// Every game is kept until the files are written: the calibration must fit, or its
+/// error points at `batch_pairs`, which every count multiplies.
+fn check_fits(
+    identity: &CalibrationIdentity,
+    batch_pairs: &Spanned<u32>,
+    at: At<'_>,
+) -> Result<(), ArenaError> {
+    crate::limits::check_games(
+        most_games(identity),
+        identity.max_plies,
+        "lower batch_pairs, max_steps, final_pairs, the family's scan, the GSPRT's \
+         batch_pairs or max_plies",
+    )
+    .map_err(|e| {
+        at(
+            batch_pairs.span(),
+            format!("the calibration's games (field `batch_pairs` and those it multiplies): {e}"),
+        )
+    })
+}
+
+// [[reference]]: the ladder.
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawAgent {
+    name: Spanned<String>,
+    spec: Spanned<String>,
+}
+
+/// The reference ladder, each spec resolved (a shipped level's name becomes its spec)
+/// and built once, and the set of its names.
+fn references(
+    raw: &[RawAgent],
+    game: &GameSpec,
+    at: At<'_>,
+) -> Result<(Vec<AgentEntry>, HashSet<String>), ArenaError> {
+    if raw.is_empty() {
         return Err(at(
             0..0,
             "field `reference`: no references given: expected at least one [[reference]] table"
@@ -321,7 +427,7 @@ pub fn parse(path: &Path, text: &str) -> Result<CalibrationConfig, ArenaError> {
     }
     let mut names = HashSet::new();
     let mut reference = Vec::new();
-    for entry in &raw.reference {
+    for entry in raw {
         let name = entry.name.get_ref();
         if name.trim().is_empty() || name.contains([',', '"', '\n']) {
             return Err(at(
@@ -335,50 +441,249 @@ pub fn parse(path: &Path, text: &str) -> Result<CalibrationConfig, ArenaError> {
                 format!("field `name`: duplicate reference name {name:?}"),
             ));
         }
-        let spec = crate::levels::resolve_shipped(entry.spec.get_ref(), &game)
+        let spec = crate::levels::resolve_shipped(entry.spec.get_ref(), game)
             .map_err(|e| at(entry.spec.span(), format!("field `spec`: {e}")))?;
-        check_spec(&game, &spec)
-            .map_err(|e| at(entry.spec.span(), format!("field `spec`: {e}")))?;
+        check_spec(game, &spec).map_err(|e| at(entry.spec.span(), format!("field `spec`: {e}")))?;
         reference.push(AgentEntry::of_spec(name, &spec));
     }
-    let anchor = match &raw.anchor {
-        None => reference[0].name.clone(),
-        Some(name) if names.contains(name.get_ref()) => name.get_ref().clone(),
-        Some(name) => {
-            return Err(at(
-                name.span(),
-                format!(
-                    "field `anchor`: {:?}: expected one of the references' names",
-                    name.get_ref()
-                ),
-            ))
+    Ok((reference, names))
+}
+
+// [family]: the knob searched.
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawFamily {
+    base: Option<Spanned<String>>,
+    knob: Option<Spanned<String>>,
+    min: Option<Spanned<f64>>,
+    max: Option<Spanned<f64>>,
+    #[serde(default)]
+    scale: Option<Spanned<String>>,
+    #[serde(default)]
+    integer: bool,
+    scan: Option<Spanned<u32>>,
+    candidates: Option<Spanned<Vec<String>>>,
+}
+
+impl RawFamily {
+    /// The knob: a list of candidate specs, or a range of one setting, whose ends and
+    /// middle must build agents of `game`. `span` is the section's.
+    fn check(&self, game: &GameSpec, span: Range<usize>, at: At<'_>) -> Result<Knob, ArenaError> {
+        if let Some(candidates) = &self.candidates {
+            return self.candidate_list(game, candidates, at);
         }
-    };
+        let missing = |field: &str| {
+            at(
+                span.clone(),
+                format!("section `family`: missing field `{field}` (or give `candidates`)"),
+            )
+        };
+        let base = self.base.as_ref().ok_or_else(|| missing("base"))?;
+        let knob = self.knob.as_ref().ok_or_else(|| missing("knob"))?;
+        let min = self.min.as_ref().ok_or_else(|| missing("min"))?;
+        let max = self.max.as_ref().ok_or_else(|| missing("max"))?;
+        if !(min.get_ref().is_finite()
+            && max.get_ref().is_finite()
+            && min.get_ref() < max.get_ref())
+        {
+            return Err(at(
+                max.span(),
+                format!(
+                    "field `max`: {}: expected a number above min ({})",
+                    max.get_ref(),
+                    min.get_ref()
+                ),
+            ));
+        }
+        let log = match self.scale.as_ref().map(|s| s.get_ref().as_str()) {
+            None | Some("linear") => false,
+            Some("log") => true,
+            Some(other) => {
+                let span = self.scale.as_ref().expect("matched").span();
+                return Err(at(
+                    span,
+                    format!("field `scale`: {other:?}: expected \"linear\" or \"log\""),
+                ));
+            }
+        };
+        if log && *min.get_ref() <= 0.0 {
+            return Err(at(
+                min.span(),
+                format!(
+                    "field `min`: {}: a log scale needs min above 0",
+                    min.get_ref()
+                ),
+            ));
+        }
+        let scan = match &self.scan {
+            None => 5,
+            Some(value) if *value.get_ref() >= 2 => *value.get_ref(),
+            Some(value) => {
+                return Err(at(
+                    value.span(),
+                    format!("field `scan`: {}: expected at least 2", value.get_ref()),
+                ))
+            }
+        };
+        let knob = Knob::Range {
+            base: base.get_ref().clone(),
+            knob: knob.get_ref().clone(),
+            min: *min.get_ref(),
+            max: *max.get_ref(),
+            log,
+            integer: self.integer,
+            scan,
+        };
+        // The ends and a value between them: an integer setting searched without
+        // `integer = true` fails between the ends, and should fail here, not after the scan.
+        for value in [knob.value_at(0.0), knob.value_at(0.5), knob.value_at(1.0)] {
+            let spec = knob.spec_of(value);
+            check_spec(game, &spec).map_err(|e| {
+                at(
+                    base.span(),
+                    format!("section `family`: the knob gives spec {spec:?}: {e}"),
+                )
+            })?;
+        }
+        Ok(knob)
+    }
 
-    let family = parse_family(&game, &raw.family, &at)?;
+    /// `candidates`: at least two specs of `game`, and no range beside them.
+    fn candidate_list(
+        &self,
+        game: &GameSpec,
+        candidates: &Spanned<Vec<String>>,
+        at: At<'_>,
+    ) -> Result<Knob, ArenaError> {
+        if self.base.is_some() || self.knob.is_some() || self.min.is_some() || self.max.is_some() {
+            return Err(at(
+                candidates.span(),
+                "field `candidates`: give either `candidates` or `base`, `knob`, `min` and `max`, not both".into(),
+            ));
+        }
+        if candidates.get_ref().len() < 2 {
+            return Err(at(
+                candidates.span(),
+                format!(
+                    "field `candidates`: {} specs given: expected at least two",
+                    candidates.get_ref().len()
+                ),
+            ));
+        }
+        for spec in candidates.get_ref() {
+            check_spec(game, spec)
+                .map_err(|e| at(candidates.span(), format!("field `candidates`: {e}")))?;
+        }
+        Ok(Knob::Candidates(candidates.get_ref().clone()))
+    }
+}
 
-    let tolerance = Tolerance {
-        elo: positive(&at, "elo", raw.tolerance.elo.as_ref(), 40.0)?,
-        score: positive(&at, "score", raw.tolerance.score.as_ref(), 0.05)?,
-        blunder_rate: positive(
-            &at,
-            "blunder_rate",
-            raw.tolerance.blunder_rate.as_ref(),
-            0.02,
-        )?,
-    };
+// [tolerance]: how near a level must come to its target.
 
-    let gsprt = GsprtSettings {
-        margin: positive(&at, "margin", Some(&raw.gsprt.margin), 0.0)?,
-        alpha: raw.gsprt.alpha,
-        beta: raw.gsprt.beta,
-        batch_pairs: at_least_one(&at, "batch_pairs", Some(&raw.gsprt.batch_pairs), 1)?,
-        max_pairs: at_least_one(&at, "max_pairs", Some(&raw.gsprt.max_pairs), 1)?,
-    };
-    crate::stats::Gsprt::new(0.0, gsprt.margin, gsprt.alpha, gsprt.beta)
-        .map_err(|e| at(raw.gsprt.margin.span(), format!("section `gsprt`: {e}")))?;
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawTolerance {
+    elo: Option<Spanned<f64>>,
+    score: Option<Spanned<f64>>,
+    blunder_rate: Option<Spanned<f64>>,
+}
 
-    if raw.level.is_empty() {
+impl RawTolerance {
+    /// Each tolerance above 0, or its default.
+    fn check(&self, at: At<'_>) -> Result<Tolerance, ArenaError> {
+        Ok(Tolerance {
+            elo: positive(at, "elo", self.elo.as_ref(), 40.0)?,
+            score: positive(at, "score", self.score.as_ref(), 0.05)?,
+            blunder_rate: positive(at, "blunder_rate", self.blunder_rate.as_ref(), 0.02)?,
+        })
+    }
+}
+
+/// A number field that must be finite and above 0: its value, or `default` when it is
+/// absent.
+fn positive(
+    at: At<'_>,
+    field: &str,
+    value: Option<&Spanned<f64>>,
+    default: f64,
+) -> Result<f64, ArenaError> {
+    match value {
+        None => Ok(default),
+        Some(value) if value.get_ref().is_finite() && *value.get_ref() > 0.0 => {
+            Ok(*value.get_ref())
+        }
+        Some(value) => Err(at(
+            value.span(),
+            format!(
+                "field `{field}`: {}: expected a number above 0",
+                value.get_ref()
+            ),
+        )),
+    }
+}
+
+// [gsprt]: the test between neighbouring levels.
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawGsprt {
+    margin: Spanned<f64>,
+    #[serde(default = "crate::stats::default_error_rate")]
+    alpha: f64,
+    #[serde(default = "crate::stats::default_error_rate")]
+    beta: f64,
+    batch_pairs: Spanned<u32>,
+    max_pairs: Spanned<u32>,
+}
+
+impl RawGsprt {
+    /// The test's settings, which must make a test (error rates between 0 and 1).
+    fn check(&self, at: At<'_>) -> Result<GsprtSettings, ArenaError> {
+        let gsprt = GsprtSettings {
+            margin: positive(at, "margin", Some(&self.margin), 0.0)?,
+            alpha: self.alpha,
+            beta: self.beta,
+            batch_pairs: at_least_one(at, "batch_pairs", Some(&self.batch_pairs), 1)?,
+            max_pairs: at_least_one(at, "max_pairs", Some(&self.max_pairs), 1)?,
+        };
+        crate::stats::Gsprt::new(0.0, gsprt.margin, gsprt.alpha, gsprt.beta)
+            .map_err(|e| at(self.margin.span(), format!("section `gsprt`: {e}")))?;
+        Ok(gsprt)
+    }
+}
+
+// [[level]]: the levels and their targets.
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawLevel {
+    name: Spanned<String>,
+    elo: Option<f64>,
+    score_vs: Option<Spanned<RawScoreVs>>,
+    blunder_rate: Option<Spanned<f64>>,
+    spec: Option<Spanned<String>>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawScoreVs {
+    agent: String,
+    score: f64,
+    seat: Option<String>,
+}
+
+/// The levels, weakest first: at least one, names unique, each with one target of
+/// `game` (`game_text` as written, for messages) at tables of `players`.
+fn levels(
+    raw: &[RawLevel],
+    game: &GameSpec,
+    players: usize,
+    reference: &[AgentEntry],
+    game_text: &Spanned<String>,
+    at: At<'_>,
+) -> Result<Vec<Level>, ArenaError> {
+    if raw.is_empty() {
         return Err(at(
             0..0,
             "field `level`: no levels given: expected at least one [[level]] table".into(),
@@ -386,7 +691,7 @@ pub fn parse(path: &Path, text: &str) -> Result<CalibrationConfig, ArenaError> {
     }
     let mut level_names = HashSet::new();
     let mut level = Vec::new();
-    for entry in &raw.level {
+    for entry in raw {
         let name = entry.name.get_ref();
         if name.trim().is_empty() || name.contains([',', '"', '\n', '=']) {
             return Err(at(
@@ -400,139 +705,141 @@ pub fn parse(path: &Path, text: &str) -> Result<CalibrationConfig, ArenaError> {
                 format!("field `name`: duplicate level name {name:?}"),
             ));
         }
-        let given = usize::from(entry.elo.is_some())
-            + usize::from(entry.score_vs.is_some())
-            + usize::from(entry.blunder_rate.is_some())
-            + usize::from(entry.spec.is_some());
+        level.push(Level {
+            name: name.clone(),
+            target: entry.target(game, players, reference, game_text, at)?,
+        });
+    }
+    Ok(level)
+}
+
+impl RawLevel {
+    /// The level's one target: a spec of `game`, a rating, a score against one of the
+    /// references (in one seat, if it names one), or a blunder rate (Leapfrog Race).
+    fn target(
+        &self,
+        game: &GameSpec,
+        players: usize,
+        reference: &[AgentEntry],
+        game_text: &Spanned<String>,
+        at: At<'_>,
+    ) -> Result<Target, ArenaError> {
+        let name = self.name.get_ref();
+        let given = usize::from(self.elo.is_some())
+            + usize::from(self.score_vs.is_some())
+            + usize::from(self.blunder_rate.is_some())
+            + usize::from(self.spec.is_some());
         if given != 1 {
             return Err(at(
-                entry.name.span(),
+                self.name.span(),
                 format!(
                     "level {name:?}: {given} targets given: expected exactly one of `elo`, \
                      `score_vs`, `blunder_rate` or `spec`"
                 ),
             ));
         }
-        let target = if let Some(spec) = &entry.spec {
-            check_spec(&game, spec.get_ref())
+        if let Some(spec) = &self.spec {
+            check_spec(game, spec.get_ref())
                 .map_err(|e| at(spec.span(), format!("field `spec`: {e}")))?;
-            Target::Spec(spec.get_ref().clone())
-        } else if let Some(elo) = entry.elo {
-            Target::Elo(elo)
-        } else if let Some(score_vs) = &entry.score_vs {
-            let wanted = score_vs.get_ref();
-            let index = reference
-                .iter()
-                .position(|r| r.name == wanted.agent)
-                .ok_or_else(|| {
-                    at(
-                        score_vs.span(),
-                        format!(
-                            "field `score_vs`: agent {:?}: expected one of the references' names",
-                            wanted.agent
-                        ),
-                    )
-                })?;
-            if !(0.0..=1.0).contains(&wanted.score) {
-                return Err(at(
-                    score_vs.span(),
-                    format!(
-                        "field `score_vs`: score {}: expected a number from 0 to 1",
-                        wanted.score
-                    ),
-                ));
-            }
-            let seat = match &wanted.seat {
-                None => None,
-                Some(text) => Some(seat_letter(text, limits.players).ok_or_else(|| {
-                    at(
-                        score_vs.span(),
-                        format!(
-                            "field `score_vs`: seat {text:?}: expected {} (the seats at a table \
-                             of {}, A moving first)",
-                            seat_letters(limits.players),
-                            limits.players
-                        ),
-                    )
-                })?),
-            };
-            Target::ScoreVs {
-                reference: index,
-                score: wanted.score,
-                seat,
-            }
-        } else {
-            let rate = entry.blunder_rate.as_ref().expect("counted above");
-            if game.kind != GameKind::Leapfrog {
-                return Err(at(
-                    rate.span(),
-                    format!(
-                        "field `blunder_rate`: game {:?} is not solved: blunder rates need leapfrog",
-                        raw.game.get_ref()
-                    ),
-                ));
-            }
-            if !(0.0..=1.0).contains(rate.get_ref()) {
-                return Err(at(
-                    rate.span(),
-                    format!(
-                        "field `blunder_rate`: {}: expected a number from 0 to 1",
-                        rate.get_ref()
-                    ),
-                ));
-            }
-            Target::BlunderRate(*rate.get_ref())
-        };
-        level.push(Level {
-            name: name.clone(),
-            target,
-        });
+            return Ok(Target::Spec(spec.get_ref().clone()));
+        }
+        if let Some(elo) = self.elo {
+            return Ok(Target::Elo(elo));
+        }
+        if let Some(score_vs) = &self.score_vs {
+            return score_target(score_vs, players, reference, at);
+        }
+        let rate = self.blunder_rate.as_ref().expect("counted above");
+        if game.kind != GameKind::Leapfrog {
+            return Err(at(
+                rate.span(),
+                format!(
+                    "field `blunder_rate`: game {:?} is not solved: blunder rates need leapfrog",
+                    game_text.get_ref()
+                ),
+            ));
+        }
+        if !(0.0..=1.0).contains(rate.get_ref()) {
+            return Err(at(
+                rate.span(),
+                format!(
+                    "field `blunder_rate`: {}: expected a number from 0 to 1",
+                    rate.get_ref()
+                ),
+            ));
+        }
+        Ok(Target::BlunderRate(*rate.get_ref()))
     }
+}
 
-    let bootstrap = match &raw.bootstrap {
-        None => 200,
-        // The final round-robin rates the levels and the references together.
-        Some(value) => check_bootstrap(&at, value, level.len() + reference.len())?,
+/// A `score_vs` target: a reference by name, a score from 0 to 1, and a seat of the
+/// table if one is named.
+fn score_target(
+    score_vs: &Spanned<RawScoreVs>,
+    players: usize,
+    reference: &[AgentEntry],
+    at: At<'_>,
+) -> Result<Target, ArenaError> {
+    let wanted = score_vs.get_ref();
+    let index = reference
+        .iter()
+        .position(|r| r.name == wanted.agent)
+        .ok_or_else(|| {
+            at(
+                score_vs.span(),
+                format!(
+                    "field `score_vs`: agent {:?}: expected one of the references' names",
+                    wanted.agent
+                ),
+            )
+        })?;
+    if !(0.0..=1.0).contains(&wanted.score) {
+        return Err(at(
+            score_vs.span(),
+            format!(
+                "field `score_vs`: score {}: expected a number from 0 to 1",
+                wanted.score
+            ),
+        ));
+    }
+    let seat = match &wanted.seat {
+        None => None,
+        Some(text) => Some(seat_letter(text, players).ok_or_else(|| {
+            at(
+                score_vs.span(),
+                format!(
+                    "field `score_vs`: seat {text:?}: expected {} (the seats at a table \
+                     of {}, A moving first)",
+                    seat_letters(players),
+                    players
+                ),
+            )
+        })?),
     };
-    let out = output_folder(&at, raw.out.as_ref(), || default_out(path, "calibration"))?;
-    let identity = CalibrationIdentity {
-        game: game.to_string(),
-        seed: raw.seed,
-        opening_plies: raw.opening_plies,
-        max_plies,
-        confidence,
-        batch_pairs,
-        max_pairs,
-        max_steps,
-        final_pairs,
-        bootstrap,
-        anchor,
-        seat_scores: raw.seat_scores,
-        family,
-        tolerance,
-        gsprt,
-        reference,
-        level,
-    };
-    // Every game is kept until the files are written: the calibration must fit.
-    crate::limits::check_games(
-        most_games(&identity),
-        max_plies,
-        "lower batch_pairs, max_steps, final_pairs, the family's scan, the GSPRT's \
-         batch_pairs or max_plies",
-    )
-    .map_err(|e| {
-        at(
-            raw.batch_pairs.span(),
-            format!("the calibration's games (field `batch_pairs` and those it multiplies): {e}"),
-        )
-    })?;
-    Ok(CalibrationConfig {
-        identity,
-        game,
-        threads,
-        out,
+    Ok(Target::ScoreVs {
+        reference: index,
+        score: wanted.score,
+        seat,
     })
+}
+
+/// The seat named by `text` at a table of `players`: one capital letter from A.
+fn seat_letter(text: &str, players: usize) -> Option<char> {
+    let mut letters = text.chars();
+    let letter = letters.next()?;
+    let seat = engine::Seat::from_letter(letter)?;
+    (letters.next().is_none() && seat.index() < players).then_some(letter)
+}
+
+/// The letters of the seats at a table of `players`: `"A" or "B"`, `"A", "B" or "C"`.
+fn seat_letters(players: usize) -> String {
+    let letters: Vec<String> = (0..players)
+        .map(|s| format!("{:?}", engine::Seat::new(s).letter().to_string()))
+        .collect();
+    match letters.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => letters.join(""),
+    }
 }
 
 /// An upper estimate of the games a calibration holds in memory at once: it keeps every
@@ -567,151 +874,6 @@ pub(crate) fn most_games(identity: &CalibrationIdentity) -> u64 {
     kept_pairs
         .saturating_add(gsprt_batch)
         .saturating_mul(games_per_unit)
-}
-
-/// The seat named by `text` at a table of `players`: one capital letter from A.
-fn seat_letter(text: &str, players: usize) -> Option<char> {
-    let mut letters = text.chars();
-    let letter = letters.next()?;
-    let seat = engine::Seat::from_letter(letter)?;
-    (letters.next().is_none() && seat.index() < players).then_some(letter)
-}
-
-/// The letters of the seats at a table of `players`: `"A" or "B"`, `"A", "B" or "C"`.
-fn seat_letters(players: usize) -> String {
-    let letters: Vec<String> = (0..players)
-        .map(|s| format!("{:?}", engine::Seat::new(s).letter().to_string()))
-        .collect();
-    match letters.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
-        _ => letters.join(""),
-    }
-}
-
-fn positive(
-    at: &dyn Fn(Range<usize>, String) -> ArenaError,
-    field: &str,
-    value: Option<&Spanned<f64>>,
-    default: f64,
-) -> Result<f64, ArenaError> {
-    match value {
-        None => Ok(default),
-        Some(value) if value.get_ref().is_finite() && *value.get_ref() > 0.0 => {
-            Ok(*value.get_ref())
-        }
-        Some(value) => Err(at(
-            value.span(),
-            format!(
-                "field `{field}`: {}: expected a number above 0",
-                value.get_ref()
-            ),
-        )),
-    }
-}
-
-fn parse_family(
-    game: &GameSpec,
-    raw: &Spanned<RawFamily>,
-    at: &dyn Fn(Range<usize>, String) -> ArenaError,
-) -> Result<Knob, ArenaError> {
-    let family = raw.get_ref();
-    if let Some(candidates) = &family.candidates {
-        if family.base.is_some()
-            || family.knob.is_some()
-            || family.min.is_some()
-            || family.max.is_some()
-        {
-            return Err(at(
-                candidates.span(),
-                "field `candidates`: give either `candidates` or `base`, `knob`, `min` and `max`, not both".into(),
-            ));
-        }
-        if candidates.get_ref().len() < 2 {
-            return Err(at(
-                candidates.span(),
-                format!(
-                    "field `candidates`: {} specs given: expected at least two",
-                    candidates.get_ref().len()
-                ),
-            ));
-        }
-        for spec in candidates.get_ref() {
-            check_spec(game, spec)
-                .map_err(|e| at(candidates.span(), format!("field `candidates`: {e}")))?;
-        }
-        return Ok(Knob::Candidates(candidates.get_ref().clone()));
-    }
-    let missing = |field: &str| {
-        at(
-            raw.span(),
-            format!("section `family`: missing field `{field}` (or give `candidates`)"),
-        )
-    };
-    let base = family.base.as_ref().ok_or_else(|| missing("base"))?;
-    let knob = family.knob.as_ref().ok_or_else(|| missing("knob"))?;
-    let min = family.min.as_ref().ok_or_else(|| missing("min"))?;
-    let max = family.max.as_ref().ok_or_else(|| missing("max"))?;
-    if !(min.get_ref().is_finite() && max.get_ref().is_finite() && min.get_ref() < max.get_ref()) {
-        return Err(at(
-            max.span(),
-            format!(
-                "field `max`: {}: expected a number above min ({})",
-                max.get_ref(),
-                min.get_ref()
-            ),
-        ));
-    }
-    let log = match family.scale.as_ref().map(|s| s.get_ref().as_str()) {
-        None | Some("linear") => false,
-        Some("log") => true,
-        Some(other) => {
-            let span = family.scale.as_ref().expect("matched").span();
-            return Err(at(
-                span,
-                format!("field `scale`: {other:?}: expected \"linear\" or \"log\""),
-            ));
-        }
-    };
-    if log && *min.get_ref() <= 0.0 {
-        return Err(at(
-            min.span(),
-            format!(
-                "field `min`: {}: a log scale needs min above 0",
-                min.get_ref()
-            ),
-        ));
-    }
-    let scan = match &family.scan {
-        None => 5,
-        Some(value) if *value.get_ref() >= 2 => *value.get_ref(),
-        Some(value) => {
-            return Err(at(
-                value.span(),
-                format!("field `scan`: {}: expected at least 2", value.get_ref()),
-            ))
-        }
-    };
-    let knob = Knob::Range {
-        base: base.get_ref().clone(),
-        knob: knob.get_ref().clone(),
-        min: *min.get_ref(),
-        max: *max.get_ref(),
-        log,
-        integer: family.integer,
-        scan,
-    };
-    // The ends and a value between them: an integer setting searched without
-    // `integer = true` fails between the ends, and should fail here, not after the scan.
-    for value in [knob.value_at(0.0), knob.value_at(0.5), knob.value_at(1.0)] {
-        let spec = knob.spec_of(value);
-        check_spec(game, &spec).map_err(|e| {
-            at(
-                base.span(),
-                format!("section `family`: the knob gives spec {spec:?}: {e}"),
-            )
-        })?;
-    }
-    Ok(knob)
 }
 
 #[cfg(test)]

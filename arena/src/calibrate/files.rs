@@ -1,13 +1,13 @@
 //! The files a calibration writes: `difficulty.csv` (the chosen levels, measured in the
-//! final check), `difficulty.toml` (level = spec, for a game to load) and
-//! `calibration.csv` (every point measured, for plotting).
+//! final check), `difficulty.toml` (level = spec, for a game to load), `calibration.csv`
+//! (every point measured, for plotting) and `levels.md` (the table to read). Each writer
+//! formats a finished [`Calibration`] with the config's names and asks nothing back.
 
 use std::fmt::Write as _;
 
 use super::config::{CalibrationIdentity, Target};
-use super::measure::Estimate;
-use super::search::{knob_text, CalibrationResult};
-use crate::stats::z_for_confidence;
+use super::knob::Knob;
+use super::result::{Calibration, Estimate};
 
 fn push_estimate(line: &mut String, estimate: Option<Estimate>, decimals: usize) {
     match estimate {
@@ -45,12 +45,8 @@ pub const BLUNDER_GAMES: &str = "final_vs_references";
 /// then the target, the
 /// value measured for it during the search with its interval, the search's status, and
 /// the sequential test against the level below.
-pub fn difficulty_csv(
-    config: &CalibrationIdentity,
-    result: &CalibrationResult,
-    solved: bool,
-) -> String {
-    let z = z_for_confidence(config.confidence);
+pub fn difficulty_csv(config: &CalibrationIdentity, result: &Calibration) -> String {
+    let solved = result.solved;
     let mut text = String::from("level,spec,knob,rating,rating_lo,rating_hi");
     text.push_str(&score_columns(config));
     if solved {
@@ -62,26 +58,27 @@ pub fn difficulty_csv(
         ",nodes_per_move,iterations_per_move,target,target_value,measured,measured_lo,measured_hi,\
          status,gsprt_llr,gsprt_verdict\n",
     );
-    let references = config.reference.len();
-    for (l, level) in config.level.iter().enumerate() {
-        let choice = &result.levels[l];
-        let point = &result.points[choice.point];
-        let final_games = &result.check.levels[l];
-        let mut line = format!("{},{},{}", level.name, quote(&point.spec), knob_text(point));
-        push_estimate(&mut line, Some(result.check.ratings[references + l]), 1);
-        for reference in 0..references {
-            push_estimate(&mut line, final_games.score_vs(reference, z), 4);
+    for (level, row) in config.level.iter().zip(&result.levels) {
+        let mut line = format!(
+            "{},{},{}",
+            level.name,
+            quote(&row.spec),
+            knob_text(row.knob)
+        );
+        push_estimate(&mut line, Some(row.rating), 1);
+        for score in &row.scores {
+            push_estimate(&mut line, *score, 4);
         }
         if solved {
-            push_estimate(&mut line, final_games.blunder_rate(z), 4);
-            let _ = write!(line, ",{},{BLUNDER_GAMES}", final_games.blunder_games());
+            push_estimate(&mut line, row.blunder_rate, 4);
+            let _ = write!(line, ",{},{BLUNDER_GAMES}", row.blunder_games);
         }
-        let (nodes, iterations) = final_games.per_move();
+        let (nodes, iterations) = (row.nodes_per_move, row.iterations_per_move);
         let (kind, value) = target_text(config, &level.target);
         let _ = write!(line, ",{nodes:.1},{iterations:.1},{kind},{value}");
-        push_estimate(&mut line, Some(choice.estimate), 4);
-        let _ = write!(line, ",{}", choice.status.as_str());
-        match &result.tests[l] {
+        push_estimate(&mut line, Some(row.measured), 4);
+        let _ = write!(line, ",{}", row.status.as_str());
+        match &row.test {
             Some(test) => {
                 let _ = write!(line, ",{:.4},{:?}", test.llr, test.verdict);
             }
@@ -118,22 +115,9 @@ fn seat_column(config: &CalibrationIdentity, reference: usize, seat: Option<char
     }
 }
 
-/// The `(reference, seat)` of every seated score target, each once, in level order.
-fn seated_targets(config: &CalibrationIdentity) -> Vec<(usize, char)> {
-    let mut seated = Vec::new();
-    for level in &config.level {
-        if let Target::ScoreVs {
-            reference,
-            seat: Some(seat),
-            ..
-        } = level.target
-        {
-            if !seated.contains(&(reference, seat)) {
-                seated.push((reference, seat));
-            }
-        }
-    }
-    seated
+/// The knob value as the CSV files write it: empty for a level's fixed spec.
+fn knob_text(knob: Option<f64>) -> String {
+    knob.map_or_else(String::new, Knob::describe)
 }
 
 fn quote(spec: &str) -> String {
@@ -145,34 +129,28 @@ fn quote(spec: &str) -> String {
 }
 
 /// `difficulty.toml`: one `level = "spec"` line per level.
-pub fn difficulty_toml(config: &CalibrationIdentity, result: &CalibrationResult) -> String {
+pub fn difficulty_toml(config: &CalibrationIdentity, result: &Calibration) -> String {
     let mut text = format!(
         "# Difficulty levels of {} calibrated by `arena calibrate` (seed {}).\n",
         config.game, config.seed
     );
-    for (l, level) in config.level.iter().enumerate() {
-        let spec = &result.points[result.levels[l].point].spec;
-        let _ = writeln!(text, "{} = {spec:?}", level.name);
+    for (level, row) in config.level.iter().zip(&result.levels) {
+        let _ = writeln!(text, "{} = {:?}", level.name, row.spec);
     }
     text
 }
 
 /// `calibration.csv`: every point measured during the search, in the order measured,
 /// with its games and what was measured there.
-pub fn calibration_csv(
-    config: &CalibrationIdentity,
-    result: &CalibrationResult,
-    solved: bool,
-) -> String {
-    let z = z_for_confidence(config.confidence);
+pub fn calibration_csv(config: &CalibrationIdentity, result: &Calibration) -> String {
+    let solved = result.solved;
     let mut text = String::from(
         "point,added_at_step,knob,spec,pairs_per_reference,rating,rating_lo,rating_hi",
     );
     text.push_str(&score_columns(config));
     // The score each seated target measures, at every point: none without seat targets.
-    let seated = seated_targets(config);
-    for (reference, seat) in &seated {
-        let column = seat_column(config, *reference, Some(*seat));
+    for (reference, seat) in config.seated_targets() {
+        let column = seat_column(config, reference, Some(seat));
         let _ = write!(text, ",{column},{column}_lo,{column}_hi");
     }
     if solved {
@@ -183,26 +161,18 @@ pub fn calibration_csv(
         let mut line = format!(
             "{index},{},{},{},{}",
             point.added_at,
-            knob_text(point),
+            knob_text(point.knob),
             quote(&point.spec),
-            point.measured.fewest_pairs()
+            point.pairs
         );
-        push_estimate(&mut line, Some(result.point_ratings[index]), 1);
-        for reference in 0..config.reference.len() {
-            push_estimate(&mut line, point.measured.score_vs(reference, z), 4);
-        }
-        for (reference, seat) in &seated {
-            let seat = *seat as usize - 'A' as usize;
-            push_estimate(
-                &mut line,
-                point.measured.score_vs_seat(*reference, seat, z),
-                4,
-            );
+        push_estimate(&mut line, Some(point.rating), 1);
+        for score in point.scores.iter().chain(&point.seated_scores) {
+            push_estimate(&mut line, *score, 4);
         }
         if solved {
-            push_estimate(&mut line, point.measured.blunder_rate(z), 4);
+            push_estimate(&mut line, point.blunder_rate, 4);
         }
-        let (nodes, iterations) = point.measured.per_move();
+        let (nodes, iterations) = (point.nodes_per_move, point.iterations_per_move);
         let _ = writeln!(line, ",{nodes:.1},{iterations:.1}");
         text.push_str(&line);
     }
@@ -211,13 +181,8 @@ pub fn calibration_csv(
 
 /// The shipped table as markdown: level, spec, rating and the score against each
 /// reference, with intervals.
-pub fn markdown_table(
-    config: &CalibrationIdentity,
-    result: &CalibrationResult,
-    solved: bool,
-) -> String {
-    let z = z_for_confidence(config.confidence);
-    let references = config.reference.len();
+pub fn markdown_table(config: &CalibrationIdentity, result: &Calibration) -> String {
+    let solved = result.solved;
     let mut text = String::from("| level | spec | rating |");
     let mut rule = String::from("|---|---|---|");
     for reference in &config.reference {
@@ -229,17 +194,15 @@ pub fn markdown_table(
         rule.push_str("---|");
     }
     let _ = writeln!(text, "\n{rule}");
-    for (l, level) in config.level.iter().enumerate() {
-        let spec = &result.points[result.levels[l].point].spec;
-        let r = result.check.ratings[references + l];
+    for (level, row) in config.level.iter().zip(&result.levels) {
+        let r = row.rating;
         let _ = write!(
             text,
-            "| {} | `{spec}` | {:.0} [{:.0}, {:.0}] |",
-            level.name, r.value, r.lo, r.hi
+            "| {} | `{}` | {:.0} [{:.0}, {:.0}] |",
+            level.name, row.spec, r.value, r.lo, r.hi
         );
-        let games = &result.check.levels[l];
-        for reference in 0..references {
-            match games.score_vs(reference, z) {
+        for score in &row.scores {
+            match score {
                 Some(e) => {
                     let _ = write!(text, " {:.2} [{:.2}, {:.2}] |", e.value, e.lo, e.hi);
                 }
@@ -247,32 +210,26 @@ pub fn markdown_table(
             }
         }
         if solved {
-            if let Some(e) = games.blunder_rate(z) {
+            if let Some(e) = row.blunder_rate {
                 let _ = write!(text, " {:.3} [{:.3}, {:.3}] |", e.value, e.lo, e.hi);
             }
         }
         text.push('\n');
     }
-    let players = result.check.levels.first().map_or(2, |m| m.players());
-    text.push_str(&seat_table(config, result, players));
-    text.push_str(&first_seat_line(config, result, players));
+    text.push_str(&seat_table(config, result));
+    text.push_str(&first_seat_line(config, result));
     text
 }
 
 /// The first player's edge: seat A's score against the other seats over every game of
 /// the calibration (whoever sat where), with its interval over the pairs or sets, each
 /// of which seats every agent once in every seat from one opening.
-fn first_seat_line(
-    config: &CalibrationIdentity,
-    result: &CalibrationResult,
-    players: usize,
-) -> String {
-    let record = &result.first_seat;
-    let tail = crate::stats::tail_of_z(z_for_confidence(config.confidence));
-    let Some((score, lo, hi)) = record.interval(tail) else {
+fn first_seat_line(config: &CalibrationIdentity, result: &Calibration) -> String {
+    let Some(edge) = result.first_seat else {
         return String::new();
     };
-    let units = record.sets();
+    let (score, lo, hi, units) = (edge.score, edge.lo, edge.hi, edge.sets);
+    let players = result.players;
     let (others, unit) = if players > 2 {
         ("the other seats", "sets")
     } else {
@@ -290,8 +247,8 @@ fn first_seat_line(
 /// Each level's score against each reference by the seat it played (A moves first), over
 /// its games against the references in the final round-robin: where a seat has the
 /// edge, a level feels stronger there.
-fn seat_table(config: &CalibrationIdentity, result: &CalibrationResult, players: usize) -> String {
-    let seats: Vec<String> = (0..players)
+fn seat_table(config: &CalibrationIdentity, result: &Calibration) -> String {
+    let seats: Vec<String> = (0..result.players)
         .map(|s| engine::Seat::new(s).to_string())
         .collect();
     let mut text = format!(
@@ -307,11 +264,10 @@ fn seat_table(config: &CalibrationIdentity, result: &CalibrationResult, players:
         }
     }
     let _ = writeln!(text, "\n{rule}");
-    for (l, level) in config.level.iter().enumerate() {
+    for (level, row) in config.level.iter().zip(&result.levels) {
         let _ = write!(text, "| {} |", level.name);
-        let games = &result.check.levels[l];
-        for reference in 0..config.reference.len() {
-            for score in games.seat_scores(reference, players) {
+        for scores in &row.seat_scores {
+            for score in scores {
                 let _ = write!(text, " {score:.2} |");
             }
         }

@@ -8,35 +8,13 @@ use engine::games::leapfrog::solve::SolveTable;
 use engine::{Game, Leapfrog};
 
 use super::config::Target;
+use super::result::Estimate;
 use crate::analyze::rate_game;
 use crate::batches::{record_of, set_record_of, BatchGame, PlayedPair};
 use crate::stats::{
     clustered_rate, tail_of_z, BradleyTerry, GameUnits, PairRecord, PairScore, ScoreSummary,
     SetRecord,
 };
-
-/// A measured value and its interval.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Estimate {
-    /// The value.
-    pub value: f64,
-    /// Lower bound of its interval.
-    pub lo: f64,
-    /// Upper bound of its interval.
-    pub hi: f64,
-}
-
-impl Estimate {
-    /// Whether the whole interval lies within `tolerance` of `target`.
-    pub fn within(&self, target: f64, tolerance: f64) -> bool {
-        self.lo >= target - tolerance && self.hi <= target + tolerance
-    }
-
-    /// Whether the interval lies wholly outside `target ± tolerance`.
-    pub fn clearly_outside(&self, target: f64, tolerance: f64) -> bool {
-        self.hi < target - tolerance || self.lo > target + tolerance
-    }
-}
 
 /// Rates agent moves against the solved table (Leapfrog Race only).
 #[derive(Clone)]

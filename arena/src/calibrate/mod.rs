@@ -3,11 +3,18 @@
 //! blunder rate) lies within tolerance of its target, or a level names its own spec and
 //! is measured as it is; consecutive levels are tested by a GSPRT, and a final
 //! round-robin checks that they are strictly ordered.
+//!
+//! The work flows one way: the config ([`config`], with the family's [`knob`]) sets up
+//! the search ([`search`]), which decides each batch of games from the games so far and
+//! plays it; what the games measure ([`measure`]) becomes, at the search's end, a
+//! finished [`result::Calibration`] of typed rows; the writers ([`files`]) format those
+//! rows. No stage asks a later one for anything, and no writer reads a measurement.
 
 pub mod config;
 pub mod files;
 pub mod knob;
 pub mod measure;
+pub mod result;
 pub mod search;
 
 use std::io::Write;
@@ -18,7 +25,8 @@ use engine::with_game;
 use serde::{Deserialize, Serialize};
 
 use self::config::{CalibrationConfig, CalibrationIdentity};
-use self::search::{CalibrationResult, Search};
+use self::result::Calibration;
+use self::search::Search;
 use crate::batches::{self, BatchPlayer, ReadGames, Setup};
 use crate::error::ArenaError;
 use crate::output::{self, write_atomically, Claim};
@@ -62,18 +70,11 @@ pub fn calibrate(
     let (result, played, games) =
         with_game!(config.game.kind, G => calibrate_game::<G>(&working, recorded, out)?);
     let identity = &config.identity;
-    let solved = config.game.kind == engine::GameKind::Leapfrog;
-    let table = files::markdown_table(identity, &result, solved);
+    let table = files::markdown_table(identity, &result);
     for (name, text) in [
-        (
-            "difficulty.csv",
-            files::difficulty_csv(identity, &result, solved),
-        ),
+        ("difficulty.csv", files::difficulty_csv(identity, &result)),
         ("difficulty.toml", files::difficulty_toml(identity, &result)),
-        (
-            "calibration.csv",
-            files::calibration_csv(identity, &result, solved),
-        ),
+        ("calibration.csv", files::calibration_csv(identity, &result)),
         ("levels.md", table.clone()),
     ] {
         write_atomically(&work.join(name), text.as_bytes())?;
@@ -94,7 +95,7 @@ fn calibrate_game<G: Playable>(
     config: &CalibrationConfig,
     recorded: ReadGames,
     out: &mut dyn Write,
-) -> Result<(CalibrationResult, u64, u64), ArenaError> {
+) -> Result<(Calibration, u64, u64), ArenaError> {
     let identity = &config.identity;
     let start = G::new(&config.game.options)?;
     let setup = Setup {
@@ -109,8 +110,7 @@ fn calibrate_game<G: Playable>(
             identity.reference.clone(),
             config.out.join("logs"),
         )?;
-    let judge = measure::judge_for::<G>(&identity.game, identity.opening_plies);
-    let result = Search::new(identity, &mut player, judge, out).run()?;
+    let result = Search::new(identity, &mut player, out).run()?;
     Ok((result, player.played_now(), player.games_so_far()))
 }
 
@@ -143,7 +143,7 @@ fn prepare_output(
         let text = std::fs::read_to_string(&config_path)
             .map_err(|e| ArenaError::io(&config_path, "read", e))?;
         let previous: Recorded = toml::from_str(&text).map_err(|e| {
-            crate::config::toml_error(&config_path, &text, "a recorded calibration config", &e)
+            crate::toml_errors::toml_error(&config_path, &text, "a recorded calibration config", &e)
         })?;
         if previous.calibration != config.identity {
             return Err(ArenaError::input(format!(

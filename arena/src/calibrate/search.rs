@@ -9,16 +9,16 @@ use std::io::Write;
 use agents::Playable;
 
 use super::config::{CalibrationIdentity, Target};
-use super::knob::Knob;
-use super::measure::{estimate, ratings, BlunderJudge, Estimate, Ladder, Measured};
+use super::measure::{estimate, judge_for, ratings, BlunderJudge, Ladder, Measured};
+use super::result::{Calibration, Estimate, FirstSeat, LevelRow, LevelStatus, LevelTest, PointRow};
 use crate::batches::{BatchPlayer, Matchup, PlayedPair};
 use crate::console::counted;
 use crate::error::ArenaError;
 use crate::output::stdout_error;
 use crate::seeds;
 use crate::sprt::sequential_test;
-use crate::stats::z_for_confidence;
-use crate::stats::{GsprtStatus, SetRecord};
+use crate::stats::GsprtStatus;
+use crate::stats::{tail_of_z, z_for_confidence};
 
 /// One knob value measured, or a level's fixed spec.
 #[derive(Clone, Debug)]
@@ -36,31 +36,6 @@ pub struct Point {
     pub measured: Measured,
     /// The step that added it (0: the scan).
     pub added_at: u32,
-}
-
-/// How a level's search ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LevelStatus {
-    /// The interval of the measured value lies within the tolerance of the target.
-    Converged,
-    /// No knob value reaches the target: the nearest value reached is reported.
-    Unreachable,
-    /// The step or game cap came first.
-    NotConverged,
-    /// The level names its spec: nothing was searched.
-    Fixed,
-}
-
-impl LevelStatus {
-    /// The word the CSV files use.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            LevelStatus::Converged => "converged",
-            LevelStatus::Unreachable => "unreachable",
-            LevelStatus::NotConverged => "not_converged",
-            LevelStatus::Fixed => "fixed",
-        }
-    }
 }
 
 /// The knob value chosen for a level.
@@ -87,23 +62,6 @@ pub struct FinalCheck {
     pub ordered: bool,
 }
 
-/// Everything a calibration found.
-#[derive(Clone, Debug)]
-pub struct CalibrationResult {
-    /// Every point measured, in the order measured.
-    pub points: Vec<Point>,
-    /// Each point's rating on the ladder's scale.
-    pub point_ratings: Vec<Estimate>,
-    /// The choice for each level.
-    pub levels: Vec<LevelChoice>,
-    /// The test of each level against the one below (none for the first).
-    pub tests: Vec<Option<GsprtStatus>>,
-    /// The final check.
-    pub check: FinalCheck,
-    /// Seat A's record against the other seats over every game of the calibration.
-    pub first_seat: SetRecord,
-}
-
 enum Action {
     More(usize),
     New(f64),
@@ -123,14 +81,14 @@ pub struct Search<'a, G: Playable> {
 }
 
 impl<'a, G: Playable> Search<'a, G> {
-    /// A calibration of `config`, playing with `player`, rating blunders with `judge`
-    /// (solved games), printing a line per step to `out`.
+    /// A calibration of `config`, playing with `player`, rating blunders against
+    /// perfect play where the game is solved, printing a line per step to `out`.
     pub fn new(
         config: &'a CalibrationIdentity,
         player: &'a mut BatchPlayer<G>,
-        judge: Option<BlunderJudge>,
         out: &'a mut dyn Write,
     ) -> Search<'a, G> {
+        let judge = judge_for::<G>(&config.game, config.opening_plies);
         Search {
             z: z_for_confidence(config.confidence),
             config,
@@ -152,11 +110,11 @@ impl<'a, G: Playable> Search<'a, G> {
         self.config.reference.len()
     }
 
-    /// Runs the whole calibration.
+    /// Runs the whole calibration and returns what it found, every figure settled.
     ///
     /// # Errors
     /// Recorded games that belong to another run, or I/O failures.
-    pub fn run(mut self) -> Result<CalibrationResult, ArenaError> {
+    pub fn run(mut self) -> Result<Calibration, ArenaError> {
         self.scan()?;
         let mut levels = Vec::new();
         for level in 0..self.config.level.len() {
@@ -167,15 +125,91 @@ impl<'a, G: Playable> Search<'a, G> {
             tests.push(self.test_against_lower(level, &levels)?);
         }
         let check = self.final_check(&levels)?;
-        let point_ratings = (0..self.points.len()).map(|p| self.rating(p)).collect();
-        Ok(CalibrationResult {
-            points: self.points,
-            point_ratings,
+        Ok(self.finish(&levels, &tests, &check))
+    }
+
+    /// The finished result: each level's row from its choice, its test and its games in
+    /// the final round-robin, each point's row from its games, and the first player's
+    /// edge over every game played.
+    fn finish(
+        &self,
+        levels: &[LevelChoice],
+        tests: &[Option<GsprtStatus>],
+        check: &FinalCheck,
+    ) -> Calibration {
+        let (z, references) = (self.z, self.references());
+        let solved = self.judge.is_some();
+        let players = check.levels.first().map_or(2, Measured::players);
+        let levels = levels
+            .iter()
+            .zip(tests)
+            .zip(&check.levels)
+            .enumerate()
+            .map(|(l, ((choice, test), games))| {
+                let point = &self.points[choice.point];
+                let (nodes, iterations) = games.per_move();
+                LevelRow {
+                    spec: point.spec.clone(),
+                    knob: knob_of(point),
+                    rating: check.ratings[references + l],
+                    scores: (0..references).map(|r| games.score_vs(r, z)).collect(),
+                    blunder_rate: if solved { games.blunder_rate(z) } else { None },
+                    blunder_games: games.blunder_games(),
+                    nodes_per_move: nodes,
+                    iterations_per_move: iterations,
+                    seat_scores: (0..references)
+                        .map(|r| games.seat_scores(r, players))
+                        .collect(),
+                    measured: choice.estimate,
+                    status: choice.status,
+                    test: test.as_ref().map(|t| LevelTest {
+                        llr: t.llr,
+                        verdict: t.verdict,
+                    }),
+                }
+            })
+            .collect();
+        let seated = self.config.seated_targets();
+        let points = self
+            .points
+            .iter()
+            .enumerate()
+            .map(|(index, point)| {
+                let games = &point.measured;
+                let (nodes, iterations) = games.per_move();
+                PointRow {
+                    added_at: point.added_at,
+                    knob: knob_of(point),
+                    spec: point.spec.clone(),
+                    pairs: games.fewest_pairs(),
+                    rating: self.rating(index),
+                    scores: (0..references).map(|r| games.score_vs(r, z)).collect(),
+                    seated_scores: seated
+                        .iter()
+                        .map(|(r, seat)| games.score_vs_seat(*r, *seat as usize - 'A' as usize, z))
+                        .collect(),
+                    blunder_rate: if solved { games.blunder_rate(z) } else { None },
+                    nodes_per_move: nodes,
+                    iterations_per_move: iterations,
+                }
+            })
+            .collect();
+        let record = self.player.first_seat();
+        let first_seat = record
+            .interval(tail_of_z(z))
+            .map(|(score, lo, hi)| FirstSeat {
+                score,
+                lo,
+                hi,
+                sets: record.sets(),
+            });
+        Calibration {
+            solved,
+            players,
             levels,
-            tests,
-            check,
-            first_seat: self.player.first_seat().clone(),
-        })
+            points,
+            first_seat,
+        }
     }
 
     /// The ladder's round-robin and the coarse scan, in one batch.
@@ -643,11 +677,7 @@ fn show(e: &Estimate) -> String {
     }
 }
 
-/// The knob value of a point as the CSV files write it: empty for a fixed spec.
-pub fn knob_text(point: &Point) -> String {
-    if point.fixed {
-        String::new()
-    } else {
-        Knob::describe(point.value)
-    }
+/// The knob value of a point: none for a level's fixed spec.
+fn knob_of(point: &Point) -> Option<f64> {
+    (!point.fixed).then_some(point.value)
 }

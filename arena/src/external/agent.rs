@@ -11,10 +11,11 @@ use std::time::Instant;
 use agents::{Agent, Forfeit, Playable};
 use engine::{EndReason, Game, GameKind, GameSpec};
 
+use super::forfeits::{closed, crash, silence};
 use super::hub;
-use super::process::{Process, Silence};
+use super::process::Process;
 use super::{ExternalSpec, Protocol};
-use crate::config::AgentEntry;
+use crate::entrant::AgentEntry;
 use crate::error::ArenaError;
 
 /// The idle processes of one external agent. A worker takes one for a game's seat and
@@ -237,27 +238,6 @@ impl<G: Game> ExternalAgent<G> {
             reason: EndReason::Illegal,
             detail: format!("unreadable move {answer:?}: {e}"),
         })
-    }
-}
-
-pub(super) fn crash(detail: String) -> Forfeit {
-    Forfeit {
-        reason: EndReason::Crash,
-        detail,
-    }
-}
-
-pub(super) fn closed(error: std::io::Error) -> Forfeit {
-    crash(format!("its input is closed: {error}"))
-}
-
-pub(super) fn silence(why: Silence, after: &str) -> Forfeit {
-    match why {
-        Silence::Closed => crash(format!("it closed its output after `{after}`")),
-        Silence::Timeout => Forfeit {
-            reason: EndReason::Timeout,
-            detail: format!("no answer to `{after}` in time"),
-        },
     }
 }
 

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use agents::Forfeit;
 use engine::{EndReason, Game};
 
-use super::agent::{closed, silence};
+use super::forfeits::{closed, silence};
 use super::process::Process;
 use super::ExternalSpec;
 use crate::engine_protocol::hub::{arguments, hub_position, parse_hub_move};

@@ -6,7 +6,14 @@
 use std::process::ChildStdout;
 use std::time::Instant;
 
-use super::process::Silence;
+/// Why a wait for a line ended without one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Silence {
+    /// The agent closed its output (it exited or crashed).
+    Closed,
+    /// No line came in time.
+    Timeout,
+}
 
 /// The longest line kept: a longer one is cut there (and read as a bad answer), so that
 /// a program that prints without end cannot exhaust the arena's memory.

@@ -6,6 +6,7 @@
 
 mod agent;
 pub mod consent;
+mod forfeits;
 mod hub;
 mod lines;
 pub mod process;

@@ -9,19 +9,13 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use super::lines::Lines;
+// What a wait for a line can end in is the reader's to say; named here too, where the
+// process's callers meet it.
+pub use super::lines::Silence;
 use super::ExternalSpec;
 
 /// How long a stopped agent may take to exit after `quit` before it is killed.
 const GRACE: Duration = Duration::from_millis(200);
-
-/// Why a wait for a line ended without one.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Silence {
-    /// The agent closed its output (it exited or crashed).
-    Closed,
-    /// No line came in time.
-    Timeout,
-}
 
 /// A started agent.
 pub struct Process {

@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use crate::config::AgentEntry;
+use crate::entrant::AgentEntry;
 use crate::error::ArenaError;
 
 /// The prefix of a spec string that runs a program: `cmd:python3 bots/mine.py`.
