@@ -49,13 +49,20 @@ pub enum EngineProtocol {
 ///
 /// # Errors
 /// An unknown game, a bad spec or level, a host's `newgame` of another game, a move or
-/// position that the game cannot read, or a failed read or write.
+/// position that the game cannot read, or a failed read or write. With the arena
+/// protocol, each of these but the last is also written to the host as `error <reason>`.
 pub fn engine_command(
     args: &EngineArgs,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
 ) -> Result<(), ArenaError> {
-    let game: GameSpec = args.game.parse::<GameSpec>()?;
+    let game = match args.game.parse::<GameSpec>() {
+        Ok(game) => game,
+        Err(e) if args.protocol == EngineProtocol::Arena => {
+            return session::answer_errors(Err(e.into()), out)
+        }
+        Err(e) => return Err(e.into()),
+    };
     if args.protocol == EngineProtocol::Hub {
         if game.kind != GameKind::International {
             return Err(ArenaError::input(format!(
@@ -69,10 +76,12 @@ pub fn engine_command(
         let agent = agents::build::<hub::Board10>(&spec)?;
         return hub::serve(&game, agent, input, out);
     }
-    with_game!(game.kind, G => {
-        let mut session = Session::<G>::new(args, game)?;
-        session::answer_errors(session.serve(input, out), out)
-    })
+    // A host that cannot start the engine (a game the program lacks, a level the game
+    // has not got) reads why on the line where it waits for `ready`.
+    let served = with_game!(game.kind, G => {
+        Session::<G>::new(args, game).and_then(|mut session| session.serve(input, out))
+    });
+    session::answer_errors(served, out)
 }
 
 /// Standard input as `arena engine` reads the host's lines: on Unix each read first

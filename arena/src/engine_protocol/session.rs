@@ -174,10 +174,7 @@ impl<G: Playable> Session<G> {
         if spec != self.spec {
             if let Some(level) = crate::levels::level_name(&self.agent_text) {
                 let levels = crate::levels::Levels::of_game(self.levels.as_deref(), &game)?;
-                info = Some(format!(
-                    "level {level} of {} is {spec}",
-                    levels.describe()
-                ));
+                info = Some(format!("level {level} of {} is {spec}", levels.describe()));
             }
             self.agent = AgentSlot::start(&spec);
             self.spec = spec;
