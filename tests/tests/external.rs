@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use end_to_end::{arena_binary, run, scratch, stderr};
+use end_to_end::{arena_binary, python_available, run, scratch, stderr};
 
 /// A config for `game` (a TOML `game = ...` and more lines) with `agents`, each a name
 /// and either `spec = "..."` or `command = [...]` and its settings (TOML lines).
@@ -202,23 +202,6 @@ fn a_bot_that_never_answers_forfeits_with_timeout() {
 #[test]
 fn a_bot_that_prints_garbage_forfeits_with_illegal() {
     faulty_bot_forfeits("garbage", "illegal", 60_000);
-}
-
-/// Whether `python3` runs here; without it the test says so and passes, except under CI
-/// (where python3 is part of the machine).
-fn python_available(test: &str) -> bool {
-    let found = std::process::Command::new("python3")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !found {
-        assert!(
-            std::env::var("CI").as_deref() != Ok("true"),
-            "python3 is missing on the CI machine"
-        );
-        eprintln!("{test}: skipped: python3 is not installed");
-    }
-    found
 }
 
 /// `scripts/anchor_bot.py` seats OpenSpiel's checkers bot; its translation of English
