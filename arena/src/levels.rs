@@ -54,7 +54,8 @@ impl Levels {
         // the committed set: it is the one that counts.
         let text = std::fs::read_to_string(crate::staging::read_path(path)).map_err(|e| {
             ArenaError::input(format!(
-                "cannot read the levels file {}: {e} (give another with --levels FILE, or                  the name of a built-in set: `arena levels` lists them)",
+                "cannot read the levels file {}: {e} (give another with --levels FILE, or \
+                 the name of a built-in set: `arena levels` lists them)",
                 path.display()
             ))
         })?;

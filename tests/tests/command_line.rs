@@ -151,34 +151,58 @@ fn replay_takes_a_game_id() {
 
 #[test]
 fn verbs_that_read_configs_are_not_told_to_give_levels() {
-    // Away from the repository's results/, a config's level cannot be found: the error
-    // says what `run` and `sprt` accept, not the `--levels` they refuse.
+    // A config's level comes from the set built into the program, from any folder; a
+    // level the set lacks is refused with what `run` and `sprt` accept, never with the
+    // `--levels` they refuse.
     let dir = scratch("config-levels");
-    let run_config = dir.join("run.toml");
-    std::fs::write(
-        &run_config,
-        "game = \"leapfrog\"\nseed = 1\ngames_per_pair = 2\nout = \"out\"\n\n[[agent]]\nname = \"a\"\n\
-         spec = \"level:easy\"\n\n[[agent]]\nname = \"b\"\nspec = \"random\"\n",
-    )
-    .unwrap();
-    let sprt_config = dir.join("sprt.toml");
-    std::fs::write(
-        &sprt_config,
-        "game = \"leapfrog\"\nseed = 1\nout = \"out\"\nfirst = \"level:hard\"\nsecond = \"random\"\n\
-         elo0 = 0\nelo1 = 50\nbatch_pairs = 10\nmax_pairs = 100\n",
-    )
-    .unwrap();
-    for (verb, config) in [("run", &run_config), ("sprt", &sprt_config)] {
+    let write = |name: &str, first: &str| {
+        let run = dir.join(format!("run-{name}.toml"));
+        std::fs::write(
+            &run,
+            format!(
+                "game = \"leapfrog\"\nseed = 1\ngames_per_pair = 2\nout = \"out-{name}\"\n\n\
+                 [[agent]]\nname = \"a\"\nspec = \"{first}\"\n\n[[agent]]\nname = \"b\"\n\
+                 spec = \"random\"\n"
+            ),
+        )
+        .unwrap();
+        let sprt = dir.join(format!("sprt-{name}.toml"));
+        std::fs::write(
+            &sprt,
+            format!(
+                "game = \"leapfrog\"\nseed = 1\nout = \"out-{name}\"\nfirst = \"{first}\"\n\
+                 second = \"random\"\nelo0 = 0\nelo1 = 50\nbatch_pairs = 10\nmax_pairs = 100\n"
+            ),
+        )
+        .unwrap();
+        [("run", run), ("sprt", sprt)]
+    };
+    for (verb, config) in write("missing", "level:expert") {
         let output = arena(&[verb, config.to_str().unwrap()])
             .current_dir(&dir)
             .output()
             .unwrap();
         assert_eq!(output.status.code(), Some(2), "{verb}");
         let err = stderr(&output);
-        assert!(err.contains("cannot read the levels file"), "{verb}: {err}");
+        assert!(
+            err.contains("no level \"expert\" in the built-in levels of leapfrog"),
+            "{verb}: {err}"
+        );
+        assert!(err.contains("it has easy, medium, hard"), "{verb}: {err}");
         assert!(!err.contains("--levels"), "{verb}: {err}");
-        assert!(err.contains("the level's own spec"), "{verb}: {err}");
-        assert!(!dir.join("out").exists(), "{verb}");
+        assert!(!dir.join("out-missing").exists(), "{verb}");
+    }
+    for (verb, config) in write("shipped", "level:easy") {
+        let _ = std::fs::remove_dir_all(dir.join("out-shipped"));
+        let output = arena(&[verb, config.to_str().unwrap()])
+            .current_dir(&dir)
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{verb}: {}", stderr(&output));
+        // The run records the level's own spec, so it replays whatever the levels become.
+        let recorded = std::fs::read_to_string(dir.join("out-shipped/config.toml")).unwrap();
+        assert!(recorded.contains("perfect:epsilon="), "{verb}: {recorded}");
+        assert!(!recorded.contains("level:easy"), "{verb}: {recorded}");
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
