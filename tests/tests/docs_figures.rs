@@ -20,22 +20,16 @@ const LEVELS_PAGE: &str = "docs/levels.md";
 /// The README and every page of the guide: each path (relative to the repository root)
 /// with its text.
 fn documents() -> Vec<(String, String)> {
-    let mut paths = vec!["README.md".to_string()];
-    let mut folders = vec![repo_root().join("docs")];
-    while let Some(folder) = folders.pop() {
-        for entry in std::fs::read_dir(&folder).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                folders.push(path);
-            } else if path.extension().is_some_and(|e| e == "md") {
-                let relative = path.strip_prefix(repo_root()).unwrap();
-                paths.push(relative.to_string_lossy().into_owned());
-            }
-        }
-    }
-    paths.sort();
-    paths
-        .into_iter()
+    let root = repo_root();
+    let pages = end_to_end::markdown_files(&root.join("docs"));
+    let relative = pages.iter().map(|page| {
+        page.strip_prefix(&root)
+            .unwrap()
+            .to_string_lossy()
+            .into_owned()
+    });
+    std::iter::once("README.md".to_string())
+        .chain(relative)
         .map(|path| {
             let text = read(&path);
             (path, text)

@@ -2,9 +2,9 @@
 //! opens with the two commands, links every page of the guide, and no link of either
 //! points at a file that is not there.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-use end_to_end::repo_root;
+use end_to_end::{markdown_files, repo_root};
 
 /// The README's longest allowed length, in lines.
 const README_LINES: usize = 300;
@@ -14,24 +14,6 @@ const FIRST_COMMANDS: [&str; 2] = [
     "cargo run --release -p arena -- run configs/leapfrog-round-robin.toml --force",
     "cargo test --workspace",
 ];
-
-/// Every Markdown file under `folder`, sorted.
-fn markdown_files(folder: &Path) -> Vec<PathBuf> {
-    let mut files = Vec::new();
-    let mut folders = vec![folder.to_path_buf()];
-    while let Some(folder) = folders.pop() {
-        for entry in std::fs::read_dir(&folder).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                folders.push(path);
-            } else if path.extension().is_some_and(|e| e == "md") {
-                files.push(path);
-            }
-        }
-    }
-    files.sort();
-    files
-}
 
 /// The targets of the Markdown links of `text` (`[words](target)`), anchors included.
 fn link_targets(text: &str) -> Vec<&str> {
