@@ -294,3 +294,37 @@ impl FromStr for AgentSpec {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::AgentKind;
+
+    /// The guide's page on agents, whose tables list each kind's keys.
+    const AGENTS_PAGE: &str = include_str!("../../docs/agents.md");
+
+    #[test]
+    fn the_guide_lists_every_key_of_every_kind_and_no_other() {
+        for kind in AgentKind::ALL {
+            let heading = format!("### `{}`\n", kind.name());
+            let section = AGENTS_PAGE
+                .split(&heading)
+                .nth(1)
+                .unwrap_or_else(|| panic!("docs/agents.md has no heading {heading}"));
+            let section = section.split("\n#").next().unwrap_or(section);
+            let mut documented: Vec<&str> = section
+                .lines()
+                .filter_map(|line| line.strip_prefix("| `"))
+                .filter_map(|row| row.split('`').next())
+                .collect();
+            let mut keys = kind.keys().to_vec();
+            documented.sort_unstable();
+            keys.sort_unstable();
+            assert_eq!(
+                documented,
+                keys,
+                "docs/agents.md's keys of `{}` against the keys its spec takes",
+                kind.name()
+            );
+        }
+    }
+}

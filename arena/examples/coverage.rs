@@ -1,6 +1,6 @@
 //! Prints the coverage of the 95% score interval by exact enumeration (every outcome of N
 //! game pairs weighed by its probability), for the arena's interval and two others, at the
-//! true pentanomial distributions the README's statistics section lists:
+//! true pentanomial distributions docs/statistics.md lists:
 //!
 //! ```sh
 //! cargo run --release -p arena --example coverage
@@ -19,7 +19,7 @@ const CASES: [(&str, [f64; 5]); 5] = [
         [0.0625, 0.25, 0.375, 0.25, 0.0625],
     ),
     // Leapfrog Race, 10 random opening plies: the observed frequencies of 20,000 game
-    // pairs of each pairing (the run is in the README's statistics section).
+    // pairs of each pairing (the run is in docs/statistics.md).
     ("greedy v minimax:depth=2", GREEDY_V_MINIMAX2),
     ("greedy v random", GREEDY_V_RANDOM),
     // Every pair won outright.

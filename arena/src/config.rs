@@ -49,6 +49,17 @@ struct RawAgent {
     working_dir: Option<String>,
 }
 
+/// The tables of a tournament config and the fields their readers take, for the test of
+/// the config reference.
+#[cfg(test)]
+pub(crate) fn reference_tables() -> Vec<crate::config_reference::Table> {
+    use crate::config_reference::field_names;
+    vec![
+        ("run", "top level", field_names::<RawConfig>()),
+        ("run", "[[agent]]", field_names::<RawAgent>()),
+    ]
+}
+
 /// Everything that decides a tournament's results. Two runs with equal identities write
 /// the same CSV files, whatever their thread counts.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

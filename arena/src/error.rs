@@ -1,6 +1,6 @@
 //! The arena's error: a one-line message and the exit code it maps to. The codes are
-//! the same for every verb (the README lists them): 0 done, 1 a replay that differs from
-//! its record, 2 bad input (a config, option, position, spec, or a file to read that is
+//! the same for every verb (docs/commands.md lists them): 0 done, 1 a replay that differs
+//! from its record, 2 bad input (a config, option, position, spec, or a file to read that is
 //! missing, damaged or in use by another run), 3 a failure of the work itself (a write
 //! that fails, a full disk, threads that cannot start).
 

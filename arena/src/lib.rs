@@ -16,6 +16,8 @@ pub mod batches;
 pub mod calibrate;
 pub mod cli;
 pub mod config;
+#[cfg(test)]
+mod config_reference;
 pub mod console;
 pub mod engine_protocol;
 pub mod entrant;

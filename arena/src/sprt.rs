@@ -173,6 +173,17 @@ struct RawSprt {
     max_pairs: Spanned<u32>,
 }
 
+/// The table of an `arena sprt` config and the fields its reader takes, for the test of
+/// the config reference.
+#[cfg(test)]
+pub(crate) fn reference_tables() -> Vec<crate::config_reference::Table> {
+    vec![(
+        "sprt",
+        "top level",
+        crate::config_reference::field_names::<RawSprt>(),
+    )]
+}
+
 /// A validated `arena sprt` config.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct SprtConfig {

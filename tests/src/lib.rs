@@ -75,6 +75,27 @@ pub fn shipped_leapfrog(name: &str) -> PathBuf {
     dir
 }
 
+/// Every Markdown file under `folder` and its subfolders (the guide's pages, under
+/// `docs/`), sorted.
+pub fn markdown_files(folder: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    let mut folders = vec![folder.to_path_buf()];
+    while let Some(folder) = folders.pop() {
+        let entries =
+            std::fs::read_dir(&folder).unwrap_or_else(|e| panic!("{}: {e}", folder.display()));
+        for entry in entries {
+            let path = entry.expect("a folder entry").path();
+            if path.is_dir() {
+                folders.push(path);
+            } else if path.extension().is_some_and(|e| e == "md") {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
 /// A fresh, empty scratch folder for one test, under the system's temporary folder.
 pub fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("leapfrog-arena-{}-{name}", std::process::id()));

@@ -1,7 +1,8 @@
-//! The figures README.md, BENCHMARKS.md and the calibration configs quote about shipped
-//! files, read back from those files: the levels' specs and ratings, the calibrations'
-//! game counts and times, English hard's time a move, and the commands a person types.
-//! A recalibration that changes a file fails here until the texts say the same.
+//! The figures README.md, the guide (`docs/`), BENCHMARKS.md and the calibration configs
+//! quote about shipped files, read back from those files: the levels' specs and ratings,
+//! the calibrations' game counts and times, English hard's time a move, and the commands
+//! a person types. A recalibration that changes a file fails here until the texts say the
+//! same.
 
 use std::path::Path;
 
@@ -11,6 +12,29 @@ use end_to_end::repo_root;
 fn read(path: &str) -> String {
     let path = repo_root().join(path);
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// The guide's page on the shipped levels, which quotes their figures.
+const LEVELS_PAGE: &str = "docs/levels.md";
+
+/// The README and every page of the guide: each path (relative to the repository root)
+/// with its text.
+fn documents() -> Vec<(String, String)> {
+    let root = repo_root();
+    let pages = end_to_end::markdown_files(&root.join("docs"));
+    let relative = pages.iter().map(|page| {
+        page.strip_prefix(&root)
+            .unwrap()
+            .to_string_lossy()
+            .into_owned()
+    });
+    std::iter::once("README.md".to_string())
+        .chain(relative)
+        .map(|path| {
+            let text = read(&path);
+            (path, text)
+        })
+        .collect()
 }
 
 /// Every spec of every shipped `results/*/difficulty.toml`.
@@ -107,13 +131,22 @@ fn near(quoted: &[f64], truth: f64, tolerance: f64, what: &str) {
 }
 
 #[test]
-fn every_calibrated_spec_the_readme_quotes_is_a_shipped_level() {
-    let readme = read("README.md");
+fn every_calibrated_spec_the_documents_quote_is_a_shipped_level() {
     let shipped = shipped_specs();
     // A calibrated epsilon has four decimals; examples (`epsilon=0.1`) have fewer.
     let mut checked = 0;
-    for (at, _) in readme.match_indices("epsilon=") {
-        let value: String = readme[at + "epsilon=".len()..]
+    for (path, text) in documents() {
+        checked += check_calibrated_specs(&path, &text, &shipped);
+    }
+    assert!(checked >= 8, "{checked} calibrated specs found");
+}
+
+/// Checks that every calibrated spec `text` (the document at `path`) quotes is one of
+/// `shipped`, and returns how many it quotes.
+fn check_calibrated_specs(path: &str, text: &str, shipped: &[String]) -> usize {
+    let mut checked = 0;
+    for (at, _) in text.match_indices("epsilon=") {
+        let value: String = text[at + "epsilon=".len()..]
             .chars()
             .take_while(|c| c.is_ascii_digit() || *c == '.')
             .collect();
@@ -127,24 +160,30 @@ fn every_calibrated_spec_the_readme_quotes_is_a_shipped_level() {
         let setting = format!("epsilon={value}");
         assert!(
             shipped.iter().any(|spec| spec.contains(&setting)),
-            "README.md quotes {setting}, which no results/*/difficulty.toml ships"
+            "{path} quotes {setting}, which no results/*/difficulty.toml ships"
         );
         checked += 1;
     }
-    assert!(checked >= 8, "{checked} calibrated specs found");
+    checked
 }
 
 #[test]
-fn the_readme_levels_table_and_rate_examples_are_the_shipped_ratings() {
-    let readme = read("README.md");
-    for (level, spec, rating, lo, hi) in shipped_levels("leapfrog") {
+fn the_levels_tables_and_rate_examples_are_the_shipped_ratings() {
+    for (path, (level, spec, rating, lo, hi)) in
+        ["README.md", LEVELS_PAGE].into_iter().flat_map(|path| {
+            shipped_levels("leapfrog")
+                .into_iter()
+                .map(move |l| (path, l))
+        })
+    {
         // `| easy | `perfect:epsilon=0.3215` | 401 [360, 452] | ...`, each figure the
         // file's (itself to a tenth) rounded either way at a half.
+        let text = read(path);
         let start = format!("| {level} | `{spec}` | ");
-        let row = readme
+        let row = text
             .lines()
             .find(|l| l.starts_with(&start))
-            .unwrap_or_else(|| panic!("README.md has no row starting {start}"));
+            .unwrap_or_else(|| panic!("{path} has no row starting {start}"));
         let cell = row[start.len()..].split('|').next().unwrap();
         let figures: Vec<f64> = cell
             .split([' ', '[', ']', ','])
@@ -155,19 +194,21 @@ fn the_readme_levels_table_and_rate_examples_are_the_shipped_ratings() {
             assert!((quoted - shipped).abs() <= 0.5 + 1e-9, "{row}: {shipped}");
         }
     }
+    let rate_page = "docs/own-agent.md";
+    let examples = read(rate_page);
     for game in ["leapfrog", "english"] {
         for (level, spec, rating, lo, hi) in shipped_levels(game) {
             let line = format!("vs {level} ({spec}, rating {rating:.1}): ");
-            assert!(readme.contains(&line), "README.md lacks {line}");
+            assert!(examples.contains(&line), "{rate_page} lacks {line}");
             let against = format!("rating {rating:.0} [{lo:.0}, {hi:.0}]: ");
-            assert!(readme.contains(&against), "README.md lacks {against}");
+            assert!(examples.contains(&against), "{rate_page} lacks {against}");
         }
     }
 }
 
 #[test]
 fn calibration_game_counts_and_times_are_those_of_the_shipped_levels() {
-    let (readme, benchmarks) = (read("README.md"), read("BENCHMARKS.md"));
+    let (levels_page, benchmarks) = (read(LEVELS_PAGE), read("BENCHMARKS.md"));
     // Leapfrog Race: BENCHMARKS gives the count exactly, the README roughly.
     let games = calibration_games("leapfrog");
     let section = &benchmarks[benchmarks
@@ -179,15 +220,15 @@ fn calibration_game_counts_and_times_are_those_of_the_shipped_levels() {
         section.contains(&count),
         "BENCHMARKS.md's Leapfrog Race calibration does not say {count}:\n{section}"
     );
-    let about = paragraph(&readme, "They are in `results/leapfrog/`");
+    let about = paragraph(&levels_page, "They are in `results/leapfrog/`");
     near(
         &numbers_before(about, " games)"),
         games as f64,
         0.05,
-        "README.md, the Leapfrog Race calibration's games",
+        "docs/levels.md, the Leapfrog Race calibration's games",
     );
-    // English: the calibration BENCHMARKS timed is the shipped one, and the README and
-    // the config quote its minutes.
+    // English: the calibration BENCHMARKS timed is the shipped one, and the levels page
+    // and the config quote its minutes.
     let games = calibration_games("english");
     let timed = format!("**{} games in ", with_commas(games));
     let at = benchmarks
@@ -200,10 +241,10 @@ fn calibration_game_counts_and_times_are_those_of_the_shipped_levels() {
         .replace(',', "")
         .parse()
         .unwrap();
-    let english = paragraph(&readme, "English checkers ships three levels too");
+    let english = paragraph(&levels_page, "English checkers ships three levels too");
     let config = read("configs/calibrate/english.toml");
     let mut minutes = numbers_before(english, " minutes");
-    for line in readme
+    for line in levels_page
         .lines()
         .filter(|l| l.contains("calibrate/english.toml --force"))
     {
@@ -214,7 +255,7 @@ fn calibration_game_counts_and_times_are_those_of_the_shipped_levels() {
         &minutes,
         seconds / 60.0,
         0.1,
-        "the English calibration's minutes (README.md, configs/calibrate/english.toml)",
+        "the English calibration's minutes (docs/levels.md, configs/calibrate/english.toml)",
     );
 }
 
@@ -228,8 +269,8 @@ fn english_hards_time_a_move_is_the_one_results_readme_measured() {
         .unwrap();
     let cells: Vec<&str> = row.split('|').map(str::trim).collect();
     let measured: f64 = cells[7].parse().unwrap_or_else(|_| panic!("{row}"));
-    let readme = read("README.md");
-    let english = paragraph(&readme, "English checkers ships three levels too");
+    let levels_page = read(LEVELS_PAGE);
+    let english = paragraph(&levels_page, "English checkers ships three levels too");
     let config = read("configs/calibrate/english.toml");
     let mut quoted = numbers_before(english, " ms a move");
     quoted.extend(numbers_before(&config, " ms a move"));
@@ -237,17 +278,18 @@ fn english_hards_time_a_move_is_the_one_results_readme_measured() {
         &quoted,
         measured,
         0.1,
-        "English hard's ms a move (README.md, configs/calibrate/english.toml)",
+        "English hard's ms a move (docs/levels.md, configs/calibrate/english.toml)",
     );
 }
 
 #[test]
-fn every_game_against_a_person_in_the_readme_has_a_hint_level() {
+fn every_game_against_a_person_in_the_documents_has_a_hint_level() {
     // `hint` shows what the levels file's `hard` would play: a file without one leaves
     // the person's `hint` an error.
-    let readme = read("README.md");
     let mut checked = 0;
-    for line in readme.lines().filter(|l| l.contains(" human")) {
+    let documents = documents();
+    let lines = documents.iter().flat_map(|(_, text)| text.lines());
+    for line in lines.filter(|l| l.contains(" human")) {
         let mut words = line.split_whitespace();
         if !words.any(|w| w == "play") {
             continue;

@@ -81,8 +81,8 @@ fn levels_resolve_by_name_and_a_missing_one_names_its_file() {
     assert_eq!(output.status.code(), Some(2));
     assert_eq!(
         stderr(&output),
-        "error: no level \"expert\" in results/leapfrog/difficulty.toml: it has easy, hard, \
-         medium\n"
+        "error: no level \"expert\" in the built-in levels of leapfrog: it has easy, medium, \
+         hard\n"
     );
 
     let dir = scratch("levels");

@@ -179,7 +179,7 @@ fn a_run_config_seats_the_shipped_levels_by_name() {
     assert!(
         error.contains("field `spec`")
             && error.contains("no level \"expert\"")
-            && error.contains("results/leapfrog/difficulty.toml"),
+            && error.contains("the built-in levels of leapfrog"),
         "{error}"
     );
 }

@@ -68,7 +68,10 @@ fn a_game_the_levels_were_not_rated_on_is_refused_naming_both() {
     assert_eq!(output.status.code(), Some(2), "{}", stdout(&output));
     let err = stderr(&output);
     assert!(
-        err.contains("leapfrog:spots=17: the levels in results/leapfrog were rated on leapfrog"),
+        err.contains(
+            "no shipped levels for leapfrog:spots=17: the shipped levels were calibrated on \
+             leapfrog"
+        ),
         "{err}"
     );
     assert_eq!(err.lines().count(), 1, "{err}");

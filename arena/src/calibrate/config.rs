@@ -294,6 +294,22 @@ struct RawConfig {
     level: Vec<RawLevel>,
 }
 
+/// The tables of a calibration config and the fields their readers take, for the test of
+/// the config reference.
+#[cfg(test)]
+pub(crate) fn reference_tables() -> Vec<crate::config_reference::Table> {
+    use crate::config_reference::field_names;
+    vec![
+        ("calibrate", "top level", field_names::<RawConfig>()),
+        ("calibrate", "[family]", field_names::<RawFamily>()),
+        ("calibrate", "[tolerance]", field_names::<RawTolerance>()),
+        ("calibrate", "[gsprt]", field_names::<RawGsprt>()),
+        ("calibrate", "[[reference]]", field_names::<RawAgent>()),
+        ("calibrate", "[[level]]", field_names::<RawLevel>()),
+        ("calibrate", "score_vs", field_names::<RawScoreVs>()),
+    ]
+}
+
 /// The top level's numbers, checked.
 struct Sizes {
     max_plies: u32,

@@ -8,6 +8,8 @@ mod levels;
 mod merge;
 mod perft;
 mod play;
+#[cfg(test)]
+mod reference;
 mod replay;
 mod report;
 mod run;

@@ -2,7 +2,8 @@
 //! pentanomial distribution, the probability that the interval holds the true score,
 //! summed over every possible outcome (all C(N + 4, 4) pair counts) with its multinomial
 //! probability. No sampling, so the figures do not depend on luck; the test suite and
-//! `cargo run --release -p arena --example coverage` (the README's table) use it.
+//! `cargo run --release -p arena --example coverage` (the table of docs/statistics.md)
+//! use it.
 
 use super::interval::{tail_of_z, wilson};
 use super::score_interval::{Boundary, ScoreInterval};

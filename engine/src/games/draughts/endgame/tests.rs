@@ -187,7 +187,8 @@ fn a_damaged_file_is_refused_by_its_checksum() {
 }
 
 /// The whole five-piece build (about 6 minutes and 0.5 GB in release): its counts are
-/// the ones the README ships, and random five-piece positions agree with plain minimax.
+/// the ones docs/research/english-endgames.md gives, and random five-piece positions
+/// agree with plain minimax.
 /// Run with `cargo test --release -p engine --lib endgame::tests::five_pieces -- --ignored`.
 #[test]
 #[ignore]
