@@ -42,6 +42,8 @@ pub(crate) mod slurm;
 pub mod sprt;
 pub mod staging;
 pub mod stats;
+pub(crate) mod sort_rows;
 pub(crate) mod summaries;
+pub(crate) mod tally;
 pub(crate) mod toml_errors;
 pub(crate) mod tournament;
