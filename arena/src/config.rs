@@ -266,14 +266,12 @@ pub fn parse(path: &Path, text: &str) -> Result<TournamentConfig, ArenaError> {
         seed: raw.seed,
     };
     let games = round_robin.games().unwrap_or(u64::MAX);
-    crate::limits::check_run_games(games).map_err(
-        |e| {
-            at(
-                raw.games_per_pair.span(),
-                format!("field `games_per_pair`: {e}"),
-            )
-        },
-    )?;
+    crate::limits::check_run_games(games).map_err(|e| {
+        at(
+            raw.games_per_pair.span(),
+            format!("field `games_per_pair`: {e}"),
+        )
+    })?;
     Ok(TournamentConfig {
         path: path.to_path_buf(),
         identity: RunIdentity {

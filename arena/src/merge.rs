@@ -258,7 +258,10 @@ fn check_rows(
     while let Some(row) = reader.next_row()? {
         let line = reader.line_number();
         check_row(&path, line, &row, schedule, identity)?;
-        if last.as_ref().is_some_and(|last| last.game_id == row.game_id && *last != row) {
+        if last
+            .as_ref()
+            .is_some_and(|last| last.game_id == row.game_id && *last != row)
+        {
             return Err(ArenaError::input(format!(
                 "{}:{line}: game {} is recorded twice, differently",
                 path.display(),

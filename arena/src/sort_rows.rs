@@ -352,7 +352,11 @@ mod tests {
                 error.ends_with("games.csv:5: game 1 is recorded twice, differently"),
                 "{error}"
             );
-            assert_eq!(std::fs::read_to_string(&path).unwrap(), text, "left as it was");
+            assert_eq!(
+                std::fs::read_to_string(&path).unwrap(),
+                text,
+                "left as it was"
+            );
         }
         std::fs::remove_dir_all(&dir).unwrap();
     }

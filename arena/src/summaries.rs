@@ -189,21 +189,21 @@ pub const TABLE_HEADER: &str = "mean_place,win_rate,win_rate_lo,win_rate_hi,poin
 
 /// The extra standings columns of an agent's table record, with a leading comma.
 fn table_columns(record: &TableRecord) -> String {
-        let n = record.games as f64;
-        let rate = record.wins as f64 / n.max(1.0);
-        let (lo, hi) = wilson(rate, n, Z_95);
-        let points = if record.has_points {
-            number(record.points as f64 / n.max(1.0), 2)
-        } else {
-            String::new()
-        };
-        format!(
-            ",{},{},{},{},{points}",
-            number(record.place_sum as f64 / n.max(1.0), 3),
-            number(rate, 4),
-            number(lo, 4),
-            number(hi, 4)
-        )
+    let n = record.games as f64;
+    let rate = record.wins as f64 / n.max(1.0);
+    let (lo, hi) = wilson(rate, n, Z_95);
+    let points = if record.has_points {
+        number(record.points as f64 / n.max(1.0), 2)
+    } else {
+        String::new()
+    };
+    format!(
+        ",{},{},{},{},{points}",
+        number(record.place_sum as f64 / n.max(1.0), 3),
+        number(rate, 4),
+        number(lo, 4),
+        number(hi, 4)
+    )
 }
 
 /// `summary.csv`: first-player score, draw and decisive rates, game length, distinct

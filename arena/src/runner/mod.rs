@@ -271,9 +271,12 @@ impl<G: Playable> Runner<G> {
                 .join()
                 .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
         });
-        let (Rows {
-            writer, written, ..
-        }, _) = rows
+        let (
+            Rows {
+                writer, written, ..
+            },
+            _,
+        ) = rows
             .into_inner()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
         written?;

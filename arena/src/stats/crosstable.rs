@@ -374,8 +374,7 @@ impl KindList {
         if self.len() <= slot {
             self.bytes.resize((slot + 1) * width, 0xff);
         }
-        self.bytes[slot * width..(slot + 1) * width]
-            .copy_from_slice(&kind.to_le_bytes()[..width]);
+        self.bytes[slot * width..(slot + 1) * width].copy_from_slice(&kind.to_le_bytes()[..width]);
     }
 
     /// Rewrites the slots `width` bytes wide.

@@ -170,7 +170,9 @@ impl Tally {
     /// their list never grows by copying.
     pub fn expect_games(&mut self, games: u64) {
         let sets = games.div_ceil(self.players as u64);
-        self.agg.units.reserve(usize::try_from(sets).unwrap_or(usize::MAX));
+        self.agg
+            .units
+            .reserve(usize::try_from(sets).unwrap_or(usize::MAX));
     }
 
     /// Adds one finished game, each game once, in any order.
