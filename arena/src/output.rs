@@ -89,6 +89,23 @@ pub fn write_atomically_with(
     written
 }
 
+/// A scratch file beside `path`, open to read and write and without a name: it is
+/// created under a temporary name and unlinked at once, so it goes when the process
+/// does, however it ends.
+///
+/// # Errors
+/// The file cannot be created or unlinked.
+pub fn unnamed_file(path: &Path) -> std::io::Result<File> {
+    let temporary = temporary_path(path);
+    let file = File::options()
+        .create_new(true)
+        .read(true)
+        .write(true)
+        .open(&temporary)?;
+    std::fs::remove_file(&temporary)?;
+    Ok(file)
+}
+
 /// What the caller may do with an output folder it has claimed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Claim {

@@ -14,7 +14,7 @@ use std::path::Path;
 
 use crate::error::ArenaError;
 use crate::games_csv::{self, RowReader};
-use crate::output::{temporary_path, write_atomically_with};
+use crate::output::{unnamed_file, write_atomically_with};
 
 /// Bytes of row text sorted in memory at once.
 const RUN_BYTES: usize = 8 << 20;
@@ -168,15 +168,7 @@ impl Runs {
 
     fn file(&mut self) -> io::Result<&File> {
         if self.file.is_none() {
-            let path = temporary_path(&self.dir_of);
-            let file = File::options()
-                .create_new(true)
-                .read(true)
-                .write(true)
-                .open(&path)?;
-            // Unnamed from now on: the file goes when the process does, however it ends.
-            std::fs::remove_file(&path)?;
-            self.file = Some(file);
+            self.file = Some(unnamed_file(&self.dir_of)?);
         }
         Ok(self.file.as_ref().expect("opened above"))
     }

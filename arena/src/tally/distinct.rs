@@ -66,14 +66,7 @@ impl DistinctGames {
     /// Writes the buffer, sorted and without repeats, as one run.
     fn write_run(&mut self) -> io::Result<()> {
         if self.spill.is_none() {
-            let path = crate::output::temporary_path(&self.dir.join("distinct-games"));
-            let file = File::options()
-                .create_new(true)
-                .read(true)
-                .write(true)
-                .open(&path)?;
-            // Unnamed from now on: the file goes when the process does, however it ends.
-            std::fs::remove_file(&path)?;
+            let file = crate::output::unnamed_file(&self.dir.join("distinct-games"))?;
             self.spill = Some((file, Vec::new()));
         }
         let (file, ends) = self.spill.as_mut().expect("opened above");
