@@ -79,7 +79,7 @@ pub(crate) fn build(identity: &RunIdentity, agg: &Aggregates) -> Summaries {
     let basis = fitter.basis(&crosstable);
     let bootstrap_seed = seeds::derive(identity.seed, seeds::BOOTSTRAP_STREAM, 0);
     let intervals = fitter
-        .bootstrap(&units, identity.bootstrap, 0.95, bootstrap_seed)
+        .bootstrap(units, identity.bootstrap, 0.95, bootstrap_seed)
         .unwrap_or_else(|_| {
             ratings
                 .iter()
