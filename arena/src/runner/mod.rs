@@ -1,6 +1,8 @@
 //! The runner: every game of the arena is played here. [`Runner::play`] plays a list of
 //! game jobs (id, seed, seats) on one pool of worker threads, each worker with one cache
-//! of agents, and appends each finished game's row through one [`RowWriter`]. The verbs
+//! of agents, and appends each finished game's row through one [`RowWriter`];
+//! [`Runner::play_streamed`] does the same for jobs made as they are taken and keeps
+//! nothing of a game once its row is written (a run of any length). The verbs
 //! (`run`, `merge`'s resume, `calibrate`, `sprt`) schedule the jobs and say what a row
 //! holds; `play` and `replay` play their one game through the same loop,
 //! [`game::play_game`].
