@@ -337,6 +337,13 @@ mod tests {
         assert!(report.summary.contains("first_player_score,0.6250,"));
         assert!(report.summary.contains("distinct_games,4,,"));
         assert_eq!(report, build_from_rows(&identity, &rows, 2), "reproducible");
+        // Games finish in any order: the aggregates are the same.
+        let reversed: Vec<GameRow> = rows.iter().rev().cloned().collect();
+        assert_eq!(
+            report,
+            build_from_rows(&identity, &reversed, 2),
+            "any order"
+        );
     }
 
     #[test]
