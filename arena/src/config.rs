@@ -269,7 +269,7 @@ pub fn parse(path: &Path, text: &str) -> Result<TournamentConfig, ArenaError> {
         Some(value) => check_bootstrap(&at, value, agent.len())?,
     };
     let out = output_folder(&at, raw.out.as_ref(), || default_out(path, "run"))?;
-    // Every row stays in memory until the summaries are written: the run must fit.
+    // A run keeps four bytes a game at most (see `limits::check_run_games`): it must fit.
     let round_robin = RoundRobin {
         agents: agent.len(),
         games_per_pair: *raw.games_per_pair.get_ref(),
@@ -277,14 +277,12 @@ pub fn parse(path: &Path, text: &str) -> Result<TournamentConfig, ArenaError> {
         seed: raw.seed,
     };
     let games = round_robin.games().unwrap_or(u64::MAX);
-    crate::limits::check_games(games, max_plies, "lower games_per_pair or max_plies").map_err(
-        |e| {
-            at(
-                raw.games_per_pair.span(),
-                format!("field `games_per_pair`: {e}"),
-            )
-        },
-    )?;
+    crate::limits::check_run_games(games).map_err(|e| {
+        at(
+            raw.games_per_pair.span(),
+            format!("field `games_per_pair`: {e}"),
+        )
+    })?;
     Ok(TournamentConfig {
         path: path.to_path_buf(),
         identity: RunIdentity {

@@ -1,7 +1,9 @@
 //! `games.csv`: one row per game, appended as games finish and sorted at the end; read
 //! back to resume a run or to replay a game.
 
-use std::path::Path;
+use std::fs::File;
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
 
 use engine::{Game, Outcome, Seat};
 
@@ -194,42 +196,129 @@ pub struct ReadRows {
 /// An unreadable file, a wrong header, or a complete row that does not parse: the error
 /// names the file and the line.
 pub fn read(path: &Path, players: usize) -> Result<ReadRows, ArenaError> {
-    let expected = header(players);
-    let bytes = std::fs::read(path).map_err(|e| ArenaError::io(path, "read", e))?;
-    let complete_len = bytes.iter().rposition(|b| *b == b'\n').map_or(0, |i| i + 1);
-    let text = std::str::from_utf8(&bytes[..complete_len]).map_err(|_| {
-        ArenaError::input(format!(
-            "{}: not a games.csv: the file is not UTF-8 text",
-            path.display()
-        ))
-    })?;
-    let mut lines = text.lines();
-    match lines.next() {
-        None => {}
-        Some(found) if found == expected => {}
-        Some(found) => {
-            return Err(ArenaError::input(format!(
-                "{}:1: header {found:?}: expected {expected:?}",
-                path.display()
-            )))
-        }
-    }
+    let mut reader = RowReader::open(path, players)?;
     let mut rows = Vec::new();
-    for (index, line) in lines.enumerate() {
-        let row = GameRow::parse(line, players).ok_or_else(|| {
-            ArenaError::input(format!(
-                "{}:{}: row {:?}: expected {expected}",
-                path.display(),
-                index + 2,
-                line.chars().take(80).collect::<String>()
-            ))
-        })?;
+    while let Some(row) = reader.next_row()? {
         rows.push(row);
     }
     Ok(ReadRows {
         rows,
-        complete_len: complete_len as u64,
+        complete_len: reader.complete_len(),
     })
+}
+
+/// A `games.csv` read one row at a time, so that a file of any length takes the memory
+/// of one row. A last row without its newline was torn by an interruption: reading stops
+/// before it.
+pub struct RowReader {
+    path: PathBuf,
+    reader: BufReader<File>,
+    players: usize,
+    expected: String,
+    /// The last line read, its newline left out.
+    line: Vec<u8>,
+    /// The number of the last line read, counting the header as line 1.
+    line_number: usize,
+    /// Bytes of whole lines read so far.
+    complete_len: u64,
+}
+
+impl RowReader {
+    /// Opens `path`, a `games.csv` of games with `players` seats, and reads its header.
+    ///
+    /// # Errors
+    /// An unreadable file or a wrong header, named by the file.
+    pub fn open(path: &Path, players: usize) -> Result<RowReader, ArenaError> {
+        let file = File::open(path).map_err(|e| ArenaError::io(path, "read", e))?;
+        let mut reader = RowReader {
+            path: path.to_path_buf(),
+            reader: BufReader::with_capacity(64 * 1024, file),
+            players,
+            expected: header(players),
+            line: Vec::new(),
+            line_number: 0,
+            complete_len: 0,
+        };
+        if reader.next_line()? {
+            let found = reader.text();
+            if found != reader.expected {
+                return Err(ArenaError::input(format!(
+                    "{}:1: header {found:?}: expected {:?}",
+                    path.display(),
+                    reader.expected
+                )));
+            }
+        }
+        Ok(reader)
+    }
+
+    /// Reads the next whole line into `line`, its newline left out; `false` at the end
+    /// or at a torn row.
+    fn next_line(&mut self) -> Result<bool, ArenaError> {
+        self.line.clear();
+        let read = self
+            .reader
+            .read_until(b'\n', &mut self.line)
+            .map_err(|e| ArenaError::io(&self.path, "read", e))?;
+        if read == 0 || self.line.last() != Some(&b'\n') {
+            return Ok(false);
+        }
+        self.complete_len += read as u64;
+        self.line_number += 1;
+        self.line.pop();
+        if self.line.last() == Some(&b'\r') {
+            self.line.pop();
+        }
+        match std::str::from_utf8(&self.line) {
+            Ok(_) => Ok(true),
+            Err(_) => Err(ArenaError::input(format!(
+                "{}: not a games.csv: the file is not UTF-8 text",
+                self.path.display()
+            ))),
+        }
+    }
+
+    /// The next row, `None` at the end of the file or at a torn last row.
+    ///
+    /// # Errors
+    /// The file cannot be read, or a whole row does not parse: named by file and line.
+    pub fn next_row(&mut self) -> Result<Option<GameRow>, ArenaError> {
+        if !self.next_line()? {
+            return Ok(None);
+        }
+        let line = self.text();
+        match GameRow::parse(line, self.players) {
+            Some(row) => Ok(Some(row)),
+            None => Err(ArenaError::input(format!(
+                "{}:{}: row {:?}: expected {}",
+                self.path.display(),
+                self.line_number,
+                line.chars().take(80).collect::<String>(),
+                self.expected
+            ))),
+        }
+    }
+
+    /// The last row read, as its line holds it (newline left out).
+    pub fn text(&self) -> &str {
+        // Checked to be UTF-8 when it was read.
+        std::str::from_utf8(&self.line).unwrap_or_default()
+    }
+
+    /// The line number of the last row read (the header is line 1).
+    pub fn line_number(&self) -> usize {
+        self.line_number
+    }
+
+    /// Bytes of whole lines read so far: where a writer may carry on after a torn row.
+    pub fn complete_len(&self) -> u64 {
+        self.complete_len
+    }
+
+    /// The file read.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
 }
 
 /// `rows` sorted by game_id as the text of a `games.csv` of `players` seats.

@@ -6,7 +6,9 @@
 //! `slurm`, `report`, `rate`, `engine_protocol`), which plays its games on the `runner` (the one game loop,
 //! the worker pool, the agent cache, the row writer) and keeps its files in the
 //! `run_folder` (a tournament's) or its own folder; below them the statistics
-//! (`stats`, `summaries`), the files' formats (`games_csv`, `batches`, `pdn`),
+//! (`stats`, `tally`: a run's running aggregates, `summaries`: its summary files), the
+//! files' formats (`games_csv`, `sort_rows`: a `games.csv` sorted in bounded memory,
+//! `batches`, `pdn`),
 //! the configs, the seeds, `output` (writing files and standard output), `console`
 //! (the lines on the terminal), `progress` (the bar or lines on standard error) and
 //! `slow_start` (agents that take seconds to build).
@@ -41,9 +43,11 @@ pub(crate) mod seeds;
 pub mod shard;
 pub(crate) mod slow_start;
 pub(crate) mod slurm;
+pub(crate) mod sort_rows;
 pub mod sprt;
 pub mod staging;
 pub mod stats;
 pub(crate) mod summaries;
+pub(crate) mod tally;
 pub(crate) mod toml_errors;
 pub(crate) mod tournament;

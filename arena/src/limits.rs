@@ -12,6 +12,12 @@ const ROW_BYTES: u64 = 256;
 /// Bytes of one move in a row's move list, separator included (`11x18x25 ` is 9).
 const MOVE_BYTES: u64 = 8;
 
+/// Bytes a run (`arena run`, `arena merge`) holds for each game of its schedule: the
+/// kind of its set's bootstrap unit (four bytes a set of two or more games, the list
+/// doubled at worst while it grows) and a bit for resuming. Everything else it holds is
+/// bounded by the agents, the pairings and the threads, not by the games.
+const RUN_GAME_BYTES: u64 = 4;
+
 /// The worker threads when a config names none: one per core.
 pub fn default_threads() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
@@ -77,6 +83,21 @@ pub fn check_games(games: u64, max_plies: u32, advice: &str) -> Result<(), Strin
         bytes_of(games, each),
         each,
         &format!("games: {advice}"),
+    )
+}
+
+/// Checks that a run of `games` games fits: what it holds for each game (see
+/// [`RUN_GAME_BYTES`]), against [`memory_budget`].
+///
+/// # Errors
+/// The estimate exceeds the budget: the message says how much the games need and the
+/// most that fit.
+pub fn check_run_games(games: u64) -> Result<(), String> {
+    check_memory(
+        &format!("{games} games"),
+        bytes_of(games, RUN_GAME_BYTES),
+        RUN_GAME_BYTES,
+        "games: lower games_per_pair",
     )
 }
 

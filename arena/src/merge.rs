@@ -1,8 +1,11 @@
 //! `arena merge`: the shards of one run checked (every shard once, each whole, each row
 //! the game the schedule says) and put together into the files a single run would have
-//! written, byte for byte.
+//! written, byte for byte. Each shard's `games.csv` is read a row at a time, a few times
+//! over (to check it, then to merge it): the merge holds one row of each shard, never a
+//! shard's rows.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use engine::GameSpec;
@@ -10,18 +13,32 @@ use engine::GameSpec;
 use crate::config::RunIdentity;
 use crate::console::counted;
 use crate::error::ArenaError;
-use crate::games_csv::{self, GameRow};
+use crate::games_csv::{self, GameRow, RowReader};
+use crate::output::write_atomically_with;
 use crate::run_folder::{self, parse_recorded, GamesCsv};
 use crate::schedule::Schedule;
 use crate::shard::{record, Shard, ShardRecord, SHARD_FILE};
-use crate::tournament::check_against_schedule;
+use crate::tally::Tally;
+use crate::tournament::check_row;
 
-/// One shard read back.
+/// One shard read back: its records, and what a first reading of its rows found.
 struct ReadShard {
     dir: PathBuf,
     identity: RunIdentity,
     record: ShardRecord,
-    rows: Vec<GameRow>,
+    players: usize,
+    /// Distinct games in `games.csv`, where its rows are in order of game_id.
+    games: u64,
+    /// Whether the rows are in order of game_id (a finished shard's are).
+    in_order: bool,
+    /// Whether some row is a game of another shard.
+    stray: bool,
+}
+
+impl ReadShard {
+    fn games_csv(&self) -> PathBuf {
+        self.dir.join("games.csv")
+    }
 }
 
 fn read_shard(dir: &Path) -> Result<ReadShard, ArenaError> {
@@ -53,12 +70,27 @@ fn read_shard(dir: &Path) -> Result<ReadShard, ArenaError> {
             games.display()
         ))
     })?;
-    let rows = games_csv::read(&games, players)?.rows;
+    // Every row must parse; the rest is counted as it goes by.
+    let shard = Shard {
+        index: record.index,
+        count: record.count.max(1),
+    };
+    let mut reader = RowReader::open(&games, players)?;
+    let (mut last, mut count, mut in_order, mut stray) = (None, 0, true, false);
+    while let Some(row) = reader.next_row()? {
+        in_order &= last.is_none_or(|last| last <= row.game_id);
+        count += u64::from(last != Some(row.game_id));
+        stray |= !shard.holds(row.game_id);
+        last = Some(row.game_id);
+    }
     Ok(ReadShard {
         dir: dir.to_path_buf(),
         identity,
         record,
-        rows,
+        players,
+        games: count,
+        in_order,
+        stray,
     })
 }
 
@@ -161,51 +193,126 @@ pub fn merge(
                 expected.config_hash
             )));
         }
-        let ids: HashSet<u64> = shard.rows.iter().map(|r| r.game_id).collect();
-        let stray = shard
-            .rows
-            .iter()
-            .find(|r| !Shard { index, count }.holds(r.game_id));
-        if ids.len() as u64 != shard.record.games || stray.is_some() {
+        if shard.games != shard.record.games || shard.stray {
             return Err(ArenaError::input(format!(
                 "incomplete shard: {} holds {} of its {}; finish it with `arena run \
                  CONFIG --shard {index}/{count} --out {} --resume`",
                 shard.dir.display(),
-                ids.len(),
+                shard.games,
                 counted(shard.record.games, "game"),
                 shard.dir.display()
             )));
         }
+        if !shard.in_order {
+            return Err(ArenaError::input(format!(
+                "unfinished shard: {} is not in order of game_id; finish it with `arena \
+                 run CONFIG --shard {index}/{count} --out {} --resume`",
+                shard.games_csv().display(),
+                shard.dir.display()
+            )));
+        }
     }
-    // Every row must be a game of the schedule, with its seed and agents.
+    // Every row must be a game of the schedule, with its seed and agents, and a game
+    // recorded twice must be recorded alike.
     let schedule = Schedule::new(first.identity.round_robin(players));
     for shard in &shards {
-        check_against_schedule(
-            &shard.dir.join("games.csv"),
-            shard.rows.clone(),
-            &schedule,
-            &first.identity,
-        )?;
+        check_rows(shard, &schedule, &first.identity)?;
+    }
+    let expected = schedule.len();
+    let games: u64 = shards.iter().map(|shard| shard.games).sum();
+    if games != expected {
+        return Err(ArenaError::input(format!(
+            "incomplete run: the shards hold {games} of the run's {}",
+            counted(expected, "game")
+        )));
     }
 
     let identity = first.identity.clone();
     let identity = &identity;
-    let mut rows: Vec<GameRow> = shards.into_iter().flat_map(|s| s.rows).collect();
-    rows.sort_by_key(|row| row.game_id);
-    rows.dedup_by_key(|row| row.game_id);
-    let expected = schedule.len();
-    if rows.len() as u64 != expected {
-        return Err(ArenaError::input(format!(
-            "incomplete run: the shards hold {} of the run's {}",
-            rows.len(),
-            counted(expected, "game")
-        )));
-    }
     let _held = run_folder::create_merged(out, identity, force, command)?;
-    let table = run_folder::write_finished(out, identity, &rows, players, GamesCsv::ToSort)?;
+    let names = identity.agent.iter().map(|a| a.name.clone()).collect();
+    let mut tally = Tally::new(names, players, out);
+    tally.expect_games(games);
+    merge_rows(&shards, &out.join("games.csv"), players, &mut tally)?;
+    let table = run_folder::write_finished(out, identity, tally, GamesCsv::Sorted)?;
     Ok(Merged {
         shards: count,
-        games: rows.len(),
+        games: games as usize,
         table,
+    })
+}
+
+/// Checks each row of a shard against the schedule, and that a game recorded twice (on
+/// neighbouring rows, the rows being in order) is recorded alike.
+///
+/// # Errors
+/// The first row that breaks a rule, named by its file and line.
+fn check_rows(
+    shard: &ReadShard,
+    schedule: &Schedule,
+    identity: &RunIdentity,
+) -> Result<(), ArenaError> {
+    let path = shard.games_csv();
+    let mut reader = RowReader::open(&path, shard.players)?;
+    let mut last: Option<GameRow> = None;
+    while let Some(row) = reader.next_row()? {
+        let line = reader.line_number();
+        check_row(&path, line, &row, schedule, identity)?;
+        if last
+            .as_ref()
+            .is_some_and(|last| last.game_id == row.game_id && *last != row)
+        {
+            return Err(ArenaError::input(format!(
+                "{}:{line}: game {} is recorded twice, differently",
+                path.display(),
+                row.game_id
+            )));
+        }
+        last = Some(row);
+    }
+    Ok(())
+}
+
+/// Writes the rows of every shard into `games` in order of game_id, each game once, and
+/// adds each to `tally`: a merge of the shards' sorted files, one row of each at a time.
+///
+/// # Errors
+/// A shard cannot be read again, or `games` cannot be written.
+fn merge_rows(
+    shards: &[ReadShard],
+    games: &Path,
+    players: usize,
+    tally: &mut Tally,
+) -> Result<(), ArenaError> {
+    let mut readers = shards
+        .iter()
+        .map(|shard| RowReader::open(&shard.games_csv(), players))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut heads = readers
+        .iter_mut()
+        .map(RowReader::next_row)
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut written: Option<u64> = None;
+    write_atomically_with(games, |file| {
+        let io = |e| ArenaError::io(games, "write", e);
+        writeln!(file, "{}", games_csv::header(players)).map_err(io)?;
+        loop {
+            let next = heads
+                .iter()
+                .enumerate()
+                .filter_map(|(index, head)| head.as_ref().map(|row| (row.game_id, index)))
+                .min();
+            let Some((id, index)) = next else {
+                return Ok(());
+            };
+            let row = heads[index].take().expect("the smallest head");
+            // A game recorded twice (alike, as checked) is written once.
+            if written != Some(id) {
+                file.write_all(row.to_line().as_bytes()).map_err(io)?;
+                tally.add(&row)?;
+                written = Some(id);
+            }
+            heads[index] = readers[index].next_row()?;
+        }
     })
 }

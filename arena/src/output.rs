@@ -8,7 +8,7 @@
 //! [`crate::staging`], which replaces a set of files whole.
 
 use std::fs::{File, OpenOptions};
-use std::io::{Read, Seek, Write};
+use std::io::{BufWriter, Read, Seek, Write};
 use std::path::{Path, PathBuf};
 
 use crate::error::ArenaError;
@@ -61,6 +61,49 @@ pub fn write_atomically(path: &Path, contents: &[u8]) -> Result<(), ArenaError> 
         let _ = std::fs::remove_file(&temporary);
         ArenaError::io(path, "write", error)
     })
+}
+
+/// Writes `path` atomically as [`write_atomically`] does, its contents written by
+/// `write` through a buffer, so that a file of any length is never held in memory.
+///
+/// # Errors
+/// `write` fails (its error is returned) or any step fails; `path` then keeps its old
+/// contents, and the temporary file is removed.
+pub fn write_atomically_with(
+    path: &Path,
+    write: impl FnOnce(&mut BufWriter<File>) -> Result<(), ArenaError>,
+) -> Result<(), ArenaError> {
+    let temporary = temporary_path(path);
+    let io = |error| ArenaError::io(path, "write", error);
+    let written = File::create(&temporary).map_err(io).and_then(|file| {
+        let mut writer = BufWriter::with_capacity(64 * 1024, file);
+        write(&mut writer)?;
+        let file = writer.into_inner().map_err(|e| io(e.into_error()))?;
+        file.sync_all().map_err(io)?;
+        std::fs::rename(&temporary, path).map_err(io)
+    });
+    if written.is_err() {
+        // Nothing half-written is left behind, not even under another name.
+        let _ = std::fs::remove_file(&temporary);
+    }
+    written
+}
+
+/// A scratch file beside `path`, open to read and write and without a name: it is
+/// created under a temporary name and unlinked at once, so it goes when the process
+/// does, however it ends.
+///
+/// # Errors
+/// The file cannot be created or unlinked.
+pub fn unnamed_file(path: &Path) -> std::io::Result<File> {
+    let temporary = temporary_path(path);
+    let file = File::options()
+        .create_new(true)
+        .read(true)
+        .write(true)
+        .open(&temporary)?;
+    std::fs::remove_file(&temporary)?;
+    Ok(file)
 }
 
 /// What the caller may do with an output folder it has claimed.

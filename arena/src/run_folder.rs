@@ -8,11 +8,12 @@ use serde::{Deserialize, Serialize};
 
 use crate::config::{RunIdentity, TournamentConfig};
 use crate::error::ArenaError;
-use crate::games_csv::{self, GameRow};
 use crate::output::{self, write_atomically, Claim};
 use crate::schedule::Schedule;
 use crate::shard::{self, Shard, ShardRecord, SHARD_FILE};
+use crate::sort_rows;
 use crate::summaries;
+use crate::tally::Tally;
 
 /// `config.toml` in an output folder: the identity of the run and how it was started.
 #[derive(Debug, Serialize, Deserialize)]
@@ -49,8 +50,9 @@ pub fn parse_recorded(path: &Path, text: &str) -> Result<RunIdentity, ArenaError
 }
 
 /// Claims a run's output folder (see [`output::claim`]), checks a resumed run's recorded
-/// config, records this one, and returns the rows already played (when resuming) with
-/// the folder's lock, to hold until the run ends.
+/// config, records this one, and returns whether a `games.csv` holds games already
+/// played (when resuming; the run reads them back), with the folder's lock, to hold
+/// until the run ends.
 ///
 /// # Errors
 /// A folder that holds another run, or unreadable recorded files.
@@ -59,11 +61,11 @@ pub(crate) fn open(
     resume: bool,
     force: bool,
     command: &str,
-) -> Result<(Option<games_csv::ReadRows>, output::Held), ArenaError> {
+) -> Result<(bool, output::Held), ArenaError> {
     let dir = &config.out;
     let config_path = dir.join("config.toml");
     let games_path = dir.join("games.csv");
-    let mut done = None;
+    let mut done = false;
     let (claim, held) = output::claim(dir, resume, force)?;
     if claim == Claim::Resume {
         let text = std::fs::read_to_string(&config_path)
@@ -77,9 +79,7 @@ pub(crate) fn open(
                 first_difference(&recorded, &config.identity)
             )));
         }
-        if games_path.exists() {
-            done = Some(games_csv::read(&games_path, config.players)?);
-        }
+        done = games_path.exists();
     }
     let text = recorded_config_text(&config.identity, command)?;
     write_atomically(&config_path, text.as_bytes())?;
@@ -194,27 +194,28 @@ pub(crate) enum GamesCsv {
     /// It already holds every row, sorted by game_id, and is synced (rows appended in
     /// order to a file the run created: a run on one thread).
     Sorted,
-    /// It is written again, sorted.
-    ToSort,
+    /// It is sorted again, a file of games of `players` seats.
+    ToSort {
+        /// Seats of each game.
+        players: usize,
+    },
 }
 
-/// Writes a finished run: `games.csv` (sorted by game_id, unless it is already) and the
-/// summaries, and returns the standings table to print.
+/// Writes a finished run: `games.csv` sorted by game_id (unless it is already) and the
+/// summaries from the aggregates of its games, and returns the standings table to print.
 ///
 /// # Errors
-/// A file cannot be written.
+/// A file cannot be written, or the aggregates cannot be finished.
 pub(crate) fn write_finished(
     dir: &Path,
     identity: &RunIdentity,
-    rows: &[GameRow],
-    players: usize,
+    tally: Tally,
     games: GamesCsv,
 ) -> Result<String, ArenaError> {
-    if games == GamesCsv::ToSort {
-        let text = games_csv::sorted_text(rows, players);
-        write_atomically(&dir.join("games.csv"), text.as_bytes())?;
+    if let GamesCsv::ToSort { players } = games {
+        sort_rows::sort_in_place(&dir.join("games.csv"), players)?;
     }
-    let summaries = summaries::build(identity, rows, players);
+    let summaries = summaries::build(identity, &tally.finish()?);
     for (name, contents) in [
         ("pairs.csv", summaries.pairs),
         ("standings.csv", summaries.standings),
@@ -229,18 +230,12 @@ pub(crate) fn write_finished(
 /// would describe part of a run: `arena merge` writes them).
 ///
 /// # Errors
-/// The file cannot be written.
-pub(crate) fn write_shard(
-    dir: &Path,
-    rows: &[GameRow],
-    players: usize,
-    games: GamesCsv,
-) -> Result<(), ArenaError> {
-    if games == GamesCsv::Sorted {
-        return Ok(());
+/// The file cannot be sorted.
+pub(crate) fn write_shard(dir: &Path, games: GamesCsv) -> Result<(), ArenaError> {
+    if let GamesCsv::ToSort { players } = games {
+        sort_rows::sort_in_place(&dir.join("games.csv"), players)?;
     }
-    let text = games_csv::sorted_text(rows, players);
-    write_atomically(&dir.join("games.csv"), text.as_bytes())
+    Ok(())
 }
 
 /// Claims `dir` for a merged run (never resumed) and records its config; returns the

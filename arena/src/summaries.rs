@@ -1,17 +1,16 @@
-//! The run's summaries, worked out from `games.csv` rows: `pairs.csv` (each ordered
-//! pair of agents), `standings.csv` (Bradley-Terry ratings) and `summary.csv` (the
-//! game's own metrics). Everything here is a pure function of the rows and the config.
+//! The run's summaries, worked out from the aggregates of its games ([`crate::tally`]):
+//! `pairs.csv` (each ordered pair of agents), `standings.csv` (Bradley-Terry ratings) and
+//! `summary.csv` (the game's own metrics). Everything here is a pure function of the
+//! aggregates and the config, which are a function of the rows.
 
-use std::collections::BTreeMap;
 use std::fmt::Write;
 
 use crate::config::RunIdentity;
-use crate::games_csv::GameRow;
 use crate::seeds;
 use crate::stats::{
-    quantiles, std_dev, wilson, BradleyTerry, GameResult, GameUnits, PairRecord, PairScore,
-    RatingBasis, RatingInterval, ScoreSummary, Z_95,
+    wilson, BradleyTerry, PairRecord, RatingBasis, RatingInterval, ScoreSummary, Z_95,
 };
+use crate::tally::{Aggregates, TableRecord};
 
 /// The header of `pairs.csv`.
 pub const PAIRS_HEADER: &str = "agent,opponent,games,wins,draws,losses,score,score_lo,score_hi,\
@@ -58,92 +57,12 @@ impl Standing {
     }
 }
 
-/// The result for the agent that moved first in a two-seat game.
-fn first_result(row: &GameRow) -> GameResult {
-    match row.winner.as_str() {
-        "first" => GameResult::Win,
-        "second" => GameResult::Loss,
-        _ => GameResult::Draw,
-    }
-}
-
-/// The result of seat `mine` against seat `theirs`: placed higher wins, level draws.
-fn seat_result(row: &GameRow, mine: usize, theirs: usize) -> GameResult {
-    if row.places.is_empty() {
-        let first = first_result(row);
-        return if mine == 0 { first } else { first.flipped() };
-    }
-    match row.places[mine].cmp(&row.places[theirs]) {
-        std::cmp::Ordering::Less => GameResult::Win,
-        std::cmp::Ordering::Equal => GameResult::Draw,
-        std::cmp::Ordering::Greater => GameResult::Loss,
-    }
-}
-
-/// The QQ跳棋 points for each place at a table of `players`, if the rules give them.
-fn place_points(players: usize) -> Option<&'static [i32]> {
-    match players {
-        3 => Some(&[30, 15, -15]),
-        4 => Some(&[35, 25, 15, -15]),
-        6 => Some(&[45, 35, 25, 15, -15, -25]),
-        _ => None,
-    }
-}
-
-/// Works out every summary of a run from its rows, for tables of `players` seats.
-pub fn build(identity: &RunIdentity, rows: &[GameRow], players: usize) -> Summaries {
+/// Works out every summary of a run from the aggregates of its games.
+pub(crate) fn build(identity: &RunIdentity, agg: &Aggregates) -> Summaries {
     let names: Vec<&str> = identity.agent.iter().map(|a| a.name.as_str()).collect();
-    let index = |name: &str| names.iter().position(|n| *n == name).unwrap_or(0);
     let agents = names.len();
-
-    // Games grouped into their sets (game_id / players): a game pair with two seats.
-    let mut sets: BTreeMap<u64, Vec<&GameRow>> = BTreeMap::new();
-    for row in rows {
-        sets.entry(row.game_id / players as u64)
-            .or_default()
-            .push(row);
-    }
-    let mut records = vec![vec![PairRecord::new(); agents]; agents];
-    let mut units = GameUnits::new(agents);
-    for games in sets.values() {
-        let agent_of = |row: &GameRow, seat: usize| index(&row.seats[seat]);
-        match games[..] {
-            // A complete game pair, from both agents' sides: a moved first in one game,
-            // b in the other.
-            [one, other]
-                if players == 2
-                    && agent_of(one, 0) == agent_of(other, 1)
-                    && agent_of(one, 1) == agent_of(other, 0) =>
-            {
-                let (a, b) = (agent_of(one, 0), agent_of(one, 1));
-                let (first, second) = (first_result(one), first_result(other).flipped());
-                records[a][b].add_pair(first, second);
-                records[b][a].add_pair(first.flipped(), second.flipped());
-                units.push_pair(a, b, first, second);
-            }
-            _ => {
-                // Every two seats of every game; the whole set is one bootstrap unit.
-                let mut unit = Vec::new();
-                for row in games {
-                    for mine in 0..row.seats.len() {
-                        for theirs in mine + 1..row.seats.len() {
-                            let (a, b) = (agent_of(row, mine), agent_of(row, theirs));
-                            let result = seat_result(row, mine, theirs);
-                            records[a][b].add_game(result);
-                            records[b][a].add_game(result.flipped());
-                            unit.push(PairScore {
-                                agent: a,
-                                opponent: b,
-                                points: result.score(),
-                                games: 1.0,
-                            });
-                        }
-                    }
-                }
-                units.push_unit(&unit);
-            }
-        }
-    }
+    let players = agg.players;
+    let units = &agg.units;
 
     let anchor = names
         .iter()
@@ -160,7 +79,7 @@ pub fn build(identity: &RunIdentity, rows: &[GameRow], players: usize) -> Summar
     let basis = fitter.basis(&crosstable);
     let bootstrap_seed = seeds::derive(identity.seed, seeds::BOOTSTRAP_STREAM, 0);
     let intervals = fitter
-        .bootstrap(&units, identity.bootstrap, 0.95, bootstrap_seed)
+        .bootstrap(units, identity.bootstrap, 0.95, bootstrap_seed)
         .unwrap_or_else(|_| {
             ratings
                 .iter()
@@ -173,7 +92,7 @@ pub fn build(identity: &RunIdentity, rows: &[GameRow], players: usize) -> Summar
     for a in 0..agents {
         let mut pooled = PairRecord::new();
         for b in 0..agents {
-            let record = &records[a][b];
+            let record = &agg.records[a * agents + b];
             if a == b || record.games() == 0 {
                 continue;
             }
@@ -208,7 +127,7 @@ pub fn build(identity: &RunIdentity, rows: &[GameRow], players: usize) -> Summar
     }
 
     // Games of more than two seats also report places, wins and the rules' points.
-    let tables = (players > 2).then(|| table_records(rows, &names, players));
+    let tables = (players > 2).then_some(&agg.tables);
     let mut standings_csv = match tables {
         None => format!("{STANDINGS_HEADER}\n"),
         Some(_) => format!("{STANDINGS_HEADER},{TABLE_HEADER}\n"),
@@ -236,7 +155,7 @@ pub fn build(identity: &RunIdentity, rows: &[GameRow], players: usize) -> Summar
             s.basis.as_str(),
         );
         if let Some(tables) = &tables {
-            standings_csv.push_str(&tables[a].columns());
+            standings_csv.push_str(&table_columns(&tables[a]));
         }
         standings_csv.push('\n');
     }
@@ -260,7 +179,7 @@ pub fn build(identity: &RunIdentity, rows: &[GameRow], players: usize) -> Summar
     Summaries {
         pairs: pairs_csv,
         standings: standings_csv,
-        summary: summary(rows),
+        summary: summary(agg),
         table,
     }
 }
@@ -268,66 +187,29 @@ pub fn build(identity: &RunIdentity, rows: &[GameRow], players: usize) -> Summar
 /// The extra columns of `standings.csv` for games of more than two seats.
 pub const TABLE_HEADER: &str = "mean_place,win_rate,win_rate_lo,win_rate_hi,points_per_game";
 
-/// One agent's record at tables of more than two seats.
-#[derive(Clone, Copy, Debug, Default)]
-struct TableRecord {
-    games: u64,
-    place_sum: u64,
-    wins: u64,
-    points: i64,
-    has_points: bool,
-}
-
-impl TableRecord {
-    /// The extra standings columns, with a leading comma.
-    fn columns(&self) -> String {
-        let n = self.games as f64;
-        let rate = self.wins as f64 / n.max(1.0);
-        let (lo, hi) = wilson(rate, n, Z_95);
-        let points = if self.has_points {
-            number(self.points as f64 / n.max(1.0), 2)
-        } else {
-            String::new()
-        };
-        format!(
-            ",{},{},{},{},{points}",
-            number(self.place_sum as f64 / n.max(1.0), 3),
-            number(rate, 4),
-            number(lo, 4),
-            number(hi, 4)
-        )
-    }
-}
-
-/// Each agent's games, places, wins (alone in first place) and the rules' points.
-fn table_records(rows: &[GameRow], names: &[&str], players: usize) -> Vec<TableRecord> {
-    let points = place_points(players);
-    let mut records = vec![TableRecord::default(); names.len()];
-    for row in rows {
-        for (seat, name) in row.seats.iter().enumerate() {
-            let Some(agent) = names.iter().position(|n| n == name) else {
-                continue;
-            };
-            let place = row.places.get(seat).copied().unwrap_or(1);
-            let record = &mut records[agent];
-            record.games += 1;
-            record.place_sum += u64::from(place);
-            if row.winner == crate::games_csv::SEAT_LABELS[seat] {
-                record.wins += 1;
-            }
-            if let Some(points) = points {
-                record.points += i64::from(points[usize::from(place) - 1]);
-                record.has_points = true;
-            }
-        }
-    }
-    records
+/// The extra standings columns of an agent's table record, with a leading comma.
+fn table_columns(record: &TableRecord) -> String {
+    let n = record.games as f64;
+    let rate = record.wins as f64 / n.max(1.0);
+    let (lo, hi) = wilson(rate, n, Z_95);
+    let points = if record.has_points {
+        number(record.points as f64 / n.max(1.0), 2)
+    } else {
+        String::new()
+    };
+    format!(
+        ",{},{},{},{},{points}",
+        number(record.place_sum as f64 / n.max(1.0), 3),
+        number(rate, 4),
+        number(lo, 4),
+        number(hi, 4)
+    )
 }
 
 /// `summary.csv`: first-player score, draw and decisive rates, game length, distinct
 /// games, and how games ended.
-fn summary(rows: &[GameRow]) -> String {
-    let n = rows.len() as f64;
+fn summary(agg: &Aggregates) -> String {
+    let n = agg.games as f64;
     let mut out = format!("{SUMMARY_HEADER}\n");
     // Counts print as whole numbers, rates and lengths with four decimals.
     let mut line = |metric: &str, value: f64, interval: Option<(f64, f64)>| {
@@ -343,21 +225,19 @@ fn summary(rows: &[GameRow]) -> String {
         let _ = writeln!(out, "{metric},{},{lo},{hi}", number(value, decimals));
     };
     line("games", n, None);
-    if rows.is_empty() {
+    if agg.games == 0 {
         return out;
     }
-    // The first seat's score: its share of the other seats it finished ahead of.
-    let first_points: f64 = rows
+    // The first seat's score: its share of the other seats it finished ahead of, a
+    // multiple of 1/2 over the seats, so each count's share is exact as a row's was.
+    let others = (agg.players - 1) as f64;
+    let first_points: f64 = agg
+        .first_halves
         .iter()
-        .map(|r| {
-            let others = r.seats.len() - 1;
-            (1..=others)
-                .map(|seat| seat_result(r, 0, seat).score())
-                .sum::<f64>()
-                / others as f64
-        })
+        .enumerate()
+        .map(|(halves, count)| *count as f64 * (halves as f64 / 2.0 / others))
         .sum();
-    let draws = rows.iter().filter(|r| r.winner == "draw").count() as f64;
+    let draws = agg.draws as f64;
     let rate = |count: f64| (count / n, Some(wilson(count / n, n, Z_95)));
     let (value, interval) = rate(first_points);
     line("first_player_score", value, interval);
@@ -365,26 +245,20 @@ fn summary(rows: &[GameRow]) -> String {
     line("draw_rate", value, interval);
     let (value, interval) = rate(n - draws);
     line("decisive_rate", value, interval);
-    let lengths: Vec<f64> = rows.iter().map(|r| f64::from(r.plies)).collect();
-    line("length_mean", lengths.iter().sum::<f64>() / n, None);
-    line("length_sd", std_dev(&lengths).unwrap_or(0.0), None);
-    let qs = quantiles(&lengths, &[0.1, 0.5, 0.9]).unwrap_or_default();
+    let lengths = &agg.lengths;
+    line("length_mean", lengths.mean().unwrap_or(0.0), None);
+    line("length_sd", lengths.std_dev().unwrap_or(0.0), None);
+    let qs = lengths.quantiles(&[0.1, 0.5, 0.9]).unwrap_or_default();
     for (name, value) in ["length_q10", "length_q50", "length_q90"].iter().zip(qs) {
         line(name, value, None);
     }
-    // Sorted rather than hashed: games part within a few moves, so comparing them reads
-    // a few bytes where hashing reads them whole.
-    let mut games: Vec<&str> = rows.iter().map(|r| r.moves.as_str()).collect();
-    games.sort_unstable();
-    games.dedup();
-    line("distinct_games", games.len() as f64, None);
+    line("distinct_games", agg.distinct as f64, None);
     // The first four always appear; the others (draughts' own endings, resignations)
     // only when some game ended so.
     for (index, reason) in engine::EndReason::ALL.iter().enumerate() {
-        let end = reason.as_str();
-        let count = rows.iter().filter(|r| r.end == end).count();
+        let count = agg.ends[index];
         if index < 4 || count > 0 {
-            line(&format!("end_{end}"), count as f64, None);
+            line(&format!("end_{}", reason.as_str()), count as f64, None);
         }
     }
     out
@@ -414,6 +288,18 @@ fn number(value: f64, decimals: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games_csv::GameRow;
+    use crate::tally::Tally;
+
+    /// The summaries of `rows`, added to a tally one by one.
+    fn build_from_rows(identity: &RunIdentity, rows: &[GameRow], players: usize) -> Summaries {
+        let names = identity.agent.iter().map(|a| a.name.clone()).collect();
+        let mut tally = Tally::new(names, players, &std::env::temp_dir());
+        for row in rows {
+            tally.add(row).unwrap();
+        }
+        build(identity, &tally.finish().unwrap())
+    }
 
     fn row(game_id: u64, first: &str, second: &str, winner: &str) -> GameRow {
         GameRow {
@@ -439,7 +325,7 @@ mod tests {
             row(2, "a", "b", "first"),
             row(3, "b", "a", "draw"),
         ];
-        let report = build(&identity, &rows, 2);
+        let report = build_from_rows(&identity, &rows, 2);
         let lines: Vec<&str> = report.pairs.lines().collect();
         assert!(lines[1].starts_with("a,b,4,3,1,0,0.8750,"), "{}", lines[1]);
         assert!(lines[1].ends_with(",0,0,0,1,1"), "{}", lines[1]);
@@ -450,7 +336,14 @@ mod tests {
         assert!(standings[1].contains(",0.0,0.0,0.0"), "{}", standings[1]);
         assert!(report.summary.contains("first_player_score,0.6250,"));
         assert!(report.summary.contains("distinct_games,4,,"));
-        assert_eq!(report, build(&identity, &rows, 2), "reproducible");
+        assert_eq!(report, build_from_rows(&identity, &rows, 2), "reproducible");
+        // Games finish in any order: the aggregates are the same.
+        let reversed: Vec<GameRow> = rows.iter().rev().cloned().collect();
+        assert_eq!(
+            report,
+            build_from_rows(&identity, &reversed, 2),
+            "any order"
+        );
     }
 
     #[test]
@@ -473,7 +366,7 @@ mod tests {
             row(1, ["b", "c", "a"], [2, 3, 1], "third"),
             row(2, ["c", "a", "b"], [2, 3, 1], "third"),
         ];
-        let report = build(&identity, &rows, 3);
+        let report = build_from_rows(&identity, &rows, 3);
         let pairs: Vec<&str> = report.pairs.lines().collect();
         // a against b: ahead in games 0 and 1, behind in game 2.
         assert!(pairs[1].starts_with("a,b,3,2,0,1,"), "{}", pairs[1]);

@@ -237,7 +237,7 @@ fn sizes_beyond_memory_are_refused_with_their_estimate() {
             .as_bytes(),
     );
     assert!(
-        err.contains("field `games_per_pair`: 8589934590 games of up to 140 plies need about"),
+        err.contains("field `games_per_pair`: 8589934590 games need about 34 GB"),
         "{err}"
     );
 }

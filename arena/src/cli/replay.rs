@@ -47,18 +47,23 @@ pub(crate) fn run(args: &ReplayArgs, out: &mut dyn Write) -> Result<(), ArenaErr
         pdn::check_target(game.kind, path)?;
     }
     let players = game.limits()?.players;
-    let rows = games_csv::read(&args.games, players)?.rows;
-    let row = rows
-        .iter()
-        .find(|row| row.game_id == args.game_id)
-        .ok_or_else(|| {
-            ArenaError::input(format!(
-                "no game_id {} in {}: it holds {}",
-                args.game_id,
-                args.games.display(),
-                crate::console::counted(rows.len(), "game")
-            ))
-        })?;
+    // Read a row at a time: a run's games.csv can hold millions of games.
+    let mut reader = games_csv::RowReader::open(&args.games, players)?;
+    let (mut found, mut rows) = (None, 0);
+    while let Some(row) = reader.next_row()? {
+        rows += 1;
+        if found.is_none() && row.game_id == args.game_id {
+            found = Some(row);
+        }
+    }
+    let row = found.as_ref().ok_or_else(|| {
+        ArenaError::input(format!(
+            "no game_id {} in {}: it holds {}",
+            args.game_id,
+            args.games.display(),
+            crate::console::counted(rows, "game")
+        ))
+    })?;
     // Whole entries, so that a program restarts with its options, move timeout and
     // working folder.
     let entries = row

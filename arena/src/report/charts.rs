@@ -1,5 +1,7 @@
 //! The report's charts, each a function from plain numbers to an inline `<svg>` element.
 
+use crate::stats::LengthCounts;
+
 use super::svg::{label, Scale, Svg};
 
 /// A value with its interval, under a name.
@@ -143,19 +145,19 @@ pub fn dot_whisker(estimates: &[Estimate], axis_title: &str, title: &str) -> Str
 }
 
 /// A histogram of game lengths in plies, with about 30 bins of whole plies.
-pub fn histogram(plies: &[u32], title: &str) -> String {
+pub fn histogram(plies: &LengthCounts, title: &str) -> String {
     let (width, height) = (760.0, 300.0);
     let (left, bottom, top, right) = (70.0, 250.0, 15.0, 740.0);
     let mut svg = Svg::new(width, height);
-    let (Some(&min), Some(&max)) = (plies.iter().min(), plies.iter().max()) else {
+    let Some((min, max)) = plies.range() else {
         svg.text((width / 2.0, height / 2.0), "middle", "tick", "no games");
         return svg.finish(title);
     };
     let bin = (max - min) / 30 + 1;
     let bins = ((max - min) / bin + 1) as usize;
     let mut counts = vec![0u64; bins];
-    for p in plies {
-        counts[((p - min) / bin) as usize] += 1;
+    for (p, games) in plies.iter() {
+        counts[((p - min) / bin) as usize] += games;
     }
     let peak = counts.iter().copied().max().unwrap_or(1) as f64;
     let x = Scale::linear(

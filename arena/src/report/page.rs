@@ -368,7 +368,7 @@ fn shared_sections(folder: &Folder, html: &mut String) {
         let _ = write!(
             html,
             "<h2>Game length</h2><p class=\"note\">{} games.</p>{}",
-            games.plies.len(),
+            games.plies.games(),
             histogram(&games.plies, "Game length histogram")
         );
     }
@@ -426,12 +426,12 @@ fn shared_sections(folder: &Folder, html: &mut String) {
     }
     if let Some(games) = &folder.games {
         let _ = write!(html, "<h3>games.csv</h3>{}", games.head.html(GAME_ROWS));
-        if games.plies.len() > games.head.rows.len() {
+        if games.plies.games() > games.head.rows.len() as u64 {
             let _ = write!(
                 html,
                 "<p class=\"note\">The first {} of {} games.</p>",
                 games.head.rows.len(),
-                games.plies.len()
+                games.plies.games()
             );
         }
     }

@@ -4,6 +4,7 @@ use std::fmt::Write;
 use std::path::Path;
 
 use crate::error::ArenaError;
+use crate::stats::LengthCounts;
 
 use super::svg::escape;
 
@@ -123,12 +124,13 @@ impl Table {
     }
 }
 
-/// What the report needs of `games.csv`: each game's length and the first rows as text
-/// (the file can hold millions of games, so only `keep` rows are kept whole).
+/// What the report needs of `games.csv`: how many games lasted each length, and the
+/// first rows as text (the file can hold millions of games, so only `keep` rows are kept
+/// whole and the lengths are counted, not listed).
 #[derive(Clone, Debug, Default)]
 pub struct Games {
-    /// Plies of every game.
-    pub plies: Vec<u32>,
+    /// Games of each length.
+    pub plies: LengthCounts,
     /// The header and the first rows.
     pub head: Table,
 }
@@ -158,7 +160,7 @@ impl Games {
             .position(|h| h == "plies")
             .ok_or_else(|| bad("no plies column".into()))?;
         let mut games = Games {
-            plies: Vec::new(),
+            plies: LengthCounts::new(),
             head: Table {
                 header,
                 rows: Vec::new(),
@@ -174,7 +176,7 @@ impl Games {
                 .and_then(|b| std::str::from_utf8(b).ok())
                 .and_then(|t| t.parse::<u32>().ok())
                 .ok_or_else(|| bad(format!("a row without plies: {record:?}")))?;
-            games.plies.push(plies);
+            games.plies.add(plies);
             if games.head.rows.len() < keep {
                 games.head.rows.push(
                     record

@@ -1,6 +1,8 @@
 //! The runner: every game of the arena is played here. [`Runner::play`] plays a list of
 //! game jobs (id, seed, seats) on one pool of worker threads, each worker with one cache
-//! of agents, and appends each finished game's row through one [`RowWriter`]. The verbs
+//! of agents, and appends each finished game's row through one [`RowWriter`];
+//! [`Runner::play_streamed`] does the same for jobs made as they are taken and keeps
+//! nothing of a game once its row is written (a run of any length). The verbs
 //! (`run`, `merge`'s resume, `calibrate`, `sprt`) schedule the jobs and say what a row
 //! holds; `play` and `replay` play their one game through the same loop,
 //! [`game::play_game`].
@@ -212,6 +214,75 @@ impl<G: Playable> Runner<G> {
         }
         writer.sync()?;
         Ok(records)
+    }
+
+    /// Plays the jobs `jobs` yields, in parallel, and keeps nothing of them: each
+    /// finished game becomes a record by `record` and its line by `line` (both on the
+    /// worker that played it); the line is appended to `writer` as the game finishes, then
+    /// the record is handed to `keep`, one at a time, in the order the lines were
+    /// written. So a run of any length holds only the games being played.
+    ///
+    /// # Errors
+    /// A write fails, or `keep` fails: the rows not written are dropped (a resume plays
+    /// them again), and no record after the failure is kept.
+    pub fn play_streamed<R: Send>(
+        &self,
+        jobs: impl ParallelIterator<Item = Job>,
+        record: impl Fn(&Job, Finished<G::Move>) -> R + Sync,
+        writer: &mut RowWriter,
+        line: impl Fn(&R) -> String + Sync,
+        keep: impl FnMut(R) -> Result<(), ArenaError> + Send,
+    ) -> Result<(), ArenaError> {
+        let rows = Mutex::new((
+            Rows {
+                writer,
+                written: Ok(()),
+                last_sync: Instant::now(),
+            },
+            keep,
+        ));
+        let (done, finished) = mpsc::channel::<()>();
+        std::thread::scope(|scope| {
+            let workers = scope.spawn(|| {
+                let _done = done;
+                self.pool.install(|| {
+                    jobs.for_each_init(
+                        || self.lend_cache(),
+                        |cache, job| {
+                            let record = record(&job, self.play_job(cache.get(), &job));
+                            let text = line(&record);
+                            let mut held = rows.lock().unwrap_or_else(|p| p.into_inner());
+                            let (rows, keep) = &mut *held;
+                            rows.append(&text);
+                            if rows.written.is_ok() {
+                                rows.written = keep(record);
+                            }
+                        },
+                    );
+                })
+            });
+            // Rows reach the disk within about a second, even when the next game takes
+            // long to finish.
+            while let Err(mpsc::RecvTimeoutError::Timeout) =
+                finished.recv_timeout(Duration::from_millis(200))
+            {
+                let mut held = rows.lock().unwrap_or_else(|p| p.into_inner());
+                held.0.sync_when_due();
+            }
+            workers
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        });
+        let (
+            Rows {
+                writer, written, ..
+            },
+            _,
+        ) = rows
+            .into_inner()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        written?;
+        writer.sync()
     }
 
     /// Plays one job with agents from `cache`.

@@ -1,6 +1,9 @@
 //! Pairwise results of many agents: the crosstable the Bradley–Terry fit reads, and the
 //! resampling units (game pairs, or single games) its bootstrap draws from.
 
+use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
+
 use super::record::{GameResult, PairRecord};
 
 /// Points and games between every two of `agents` agents.
@@ -129,11 +132,22 @@ pub struct PairScore {
 /// A tournament's results grouped into the units a bootstrap resamples: a game pair (two
 /// games with seats swapped), a single game when games are unpaired, or a whole game of 3 to
 /// 6 players (one [`PairScore`] per two players in it).
+///
+/// Units repeat: a game pair of two agents can only end in nine ways. So each distinct
+/// unit (its kind) is kept once, and each unit as the index of its kind, in the order the
+/// units came, which is the order the bootstrap draws them by: one byte a unit while
+/// there are fewer than 255 kinds, two below 65,535, else four.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GameUnits {
     agents: usize,
-    scores: Vec<PairScore>,
-    unit_ends: Vec<usize>,
+    /// The pair scores of every kind, one kind after another.
+    kind_scores: Vec<PairScore>,
+    /// Where each kind's scores end in `kind_scores`.
+    kind_ends: Vec<usize>,
+    /// Kinds by a hash of their scores (a hash two kinds share leads to the first).
+    kind_of: HashMap<u64, u32>,
+    /// Each unit's kind, in order; a slot not (yet) filled holds none.
+    units: KindList,
 }
 
 impl GameUnits {
@@ -142,9 +156,16 @@ impl GameUnits {
     pub fn new(agents: usize) -> Self {
         Self {
             agents,
-            scores: Vec::new(),
-            unit_ends: Vec::new(),
+            kind_scores: Vec::new(),
+            kind_ends: Vec::new(),
+            kind_of: HashMap::new(),
+            units: KindList::default(),
         }
+    }
+
+    /// Makes room for `units` units in all, so that the list never grows by copying.
+    pub fn reserve(&mut self, units: usize) {
+        self.units.reserve(units);
     }
 
     /// Returns the number of agents.
@@ -156,13 +177,19 @@ impl GameUnits {
     /// Returns the number of units.
     #[must_use]
     pub fn len(&self) -> usize {
-        self.unit_ends.len()
+        self.units.len()
     }
 
     /// Returns whether there are no units.
     #[must_use]
     pub fn is_empty(&self) -> bool {
-        self.unit_ends.is_empty()
+        self.units.is_empty()
+    }
+
+    /// Returns the number of distinct units.
+    #[must_use]
+    pub fn kinds(&self) -> usize {
+        self.kind_ends.len()
     }
 
     /// Adds one unit made of the given pair scores.
@@ -171,6 +198,29 @@ impl GameUnits {
     /// Panics if an index is out of range, an agent meets itself, or a score's points lie
     /// outside [0, games].
     pub fn push_unit(&mut self, scores: &[PairScore]) {
+        let kind = self.kind(scores);
+        let slot = self.units.len();
+        self.units.set(slot, kind);
+    }
+
+    /// Puts a unit made of the given pair scores in slot `slot`, for units that arrive
+    /// out of order: slots never filled are dropped by [`GameUnits::close_gaps`], which
+    /// must be called before the units are read.
+    ///
+    /// # Panics
+    /// As [`GameUnits::push_unit`].
+    pub fn set_unit(&mut self, slot: usize, scores: &[PairScore]) {
+        let kind = self.kind(scores);
+        self.units.set(slot, kind);
+    }
+
+    /// Drops the slots [`GameUnits::set_unit`] left empty, keeping the others in order.
+    pub fn close_gaps(&mut self) {
+        self.units.close_gaps();
+    }
+
+    /// The kind of a unit of `scores`, new if no unit so far scored alike.
+    fn kind(&mut self, scores: &[PairScore]) -> u32 {
         for score in scores {
             check_pair(self.agents, score.agent, score.opponent);
             assert!(
@@ -180,8 +230,33 @@ impl GameUnits {
                 score.games
             );
         }
-        self.scores.extend_from_slice(scores);
-        self.unit_ends.push(self.scores.len());
+        let hash = scores_hash(scores);
+        if let Some(&kind) = self.kind_of.get(&hash) {
+            if self.kind_scores_of(kind as usize) == scores {
+                return kind;
+            }
+        }
+        // A hash shared by two kinds (never seen in practice) falls back to a search.
+        if let Some(kind) = (0..self.kinds()).find(|&k| self.kind_scores_of(k) == scores) {
+            return kind as u32;
+        }
+        let kind = u32::try_from(self.kinds())
+            .ok()
+            .filter(|&kind| kind < u32::MAX)
+            .expect("fewer than 2^32 - 1 kinds of unit");
+        self.kind_scores.extend_from_slice(scores);
+        self.kind_ends.push(self.kind_scores.len());
+        self.kind_of.entry(hash).or_insert(kind);
+        kind
+    }
+
+    fn kind_scores_of(&self, kind: usize) -> &[PairScore] {
+        let start = if kind == 0 {
+            0
+        } else {
+            self.kind_ends[kind - 1]
+        };
+        &self.kind_scores[start..self.kind_ends[kind]]
     }
 
     /// Adds a single, unpaired game between `agent` and `opponent` as one unit; `result` is
@@ -224,20 +299,15 @@ impl GameUnits {
     /// Panics if `index` is out of range.
     #[must_use]
     pub fn unit(&self, index: usize) -> &[PairScore] {
-        let start = if index == 0 {
-            0
-        } else {
-            self.unit_ends[index - 1]
-        };
-        &self.scores[start..self.unit_ends[index]]
+        self.kind_scores_of(self.units.get(index).expect("a filled slot") as usize)
     }
 
     /// Returns the crosstable of all units together.
     #[must_use]
     pub fn crosstable(&self) -> Crosstable {
         let mut table = Crosstable::new(self.agents);
-        for score in &self.scores {
-            table.add_unchecked(score.agent, score.opponent, score.points, score.games);
+        for index in 0..self.len() {
+            self.add_unit_to(index, &mut table);
         }
         table
     }
@@ -248,6 +318,104 @@ impl GameUnits {
             table.add_unchecked(score.agent, score.opponent, score.points, score.games);
         }
     }
+}
+
+/// Kind indices in slots of 1, 2 or 4 bytes (little-endian), as narrow as the largest
+/// kind allows; a slot of all ones holds no unit.
+#[derive(Clone, Debug, PartialEq, Default)]
+struct KindList {
+    /// Bytes a slot: 1, 2 or 4 (0 while empty, read as 1).
+    width: usize,
+    bytes: Vec<u8>,
+}
+
+impl KindList {
+    fn width(&self) -> usize {
+        self.width.max(1)
+    }
+
+    /// The value a slot of `width` bytes holds when empty.
+    fn empty(width: usize) -> u32 {
+        (u64::from(u32::MAX) >> (32 - 8 * width)) as u32
+    }
+
+    fn len(&self) -> usize {
+        self.bytes.len() / self.width()
+    }
+
+    fn is_empty(&self) -> bool {
+        self.bytes.is_empty()
+    }
+
+    fn reserve(&mut self, slots: usize) {
+        let more = (slots * self.width()).saturating_sub(self.bytes.len());
+        self.bytes.reserve_exact(more);
+    }
+
+    /// The kind in slot `slot`, `None` if it holds no unit.
+    fn get(&self, slot: usize) -> Option<u32> {
+        let width = self.width();
+        let mut value = [0u8; 4];
+        value[..width].copy_from_slice(&self.bytes[slot * width..(slot + 1) * width]);
+        let kind = u32::from_le_bytes(value);
+        (kind != Self::empty(width)).then_some(kind)
+    }
+
+    /// Puts `kind` in slot `slot`, widening the slots if it needs to and adding empty
+    /// slots up to it.
+    fn set(&mut self, slot: usize, kind: u32) {
+        let mut width = self.width();
+        while kind >= Self::empty(width) {
+            width *= 2;
+        }
+        if width != self.width() {
+            self.widen(width);
+        }
+        if self.len() <= slot {
+            self.bytes.resize((slot + 1) * width, 0xff);
+        }
+        self.bytes[slot * width..(slot + 1) * width].copy_from_slice(&kind.to_le_bytes()[..width]);
+    }
+
+    /// Rewrites the slots `width` bytes wide.
+    fn widen(&mut self, width: usize) {
+        let slots: Vec<Option<u32>> = (0..self.len()).map(|slot| self.get(slot)).collect();
+        self.width = width;
+        self.bytes = Vec::with_capacity(slots.len() * width);
+        for kind in slots {
+            let kind = kind.unwrap_or(Self::empty(width));
+            self.bytes.extend_from_slice(&kind.to_le_bytes()[..width]);
+        }
+    }
+
+    /// Drops the empty slots, keeping the others in order.
+    fn close_gaps(&mut self) {
+        let width = self.width();
+        let mut kept = 0;
+        for slot in 0..self.len() {
+            if self.get(slot).is_some() {
+                self.bytes
+                    .copy_within(slot * width..(slot + 1) * width, kept * width);
+                kept += 1;
+            }
+        }
+        self.bytes.truncate(kept * width);
+    }
+}
+
+/// A hash of pair scores, the points and games by their bits.
+fn scores_hash(scores: &[PairScore]) -> u64 {
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    for score in scores {
+        (
+            score.agent,
+            score.opponent,
+            score.points.to_bits(),
+            score.games.to_bits(),
+        )
+            .hash(&mut hasher);
+    }
+    hasher.finish()
 }
 
 #[cfg(test)]
@@ -315,5 +483,27 @@ mod tests {
         assert_eq!(table.points(1, 2), 1.5);
         assert_eq!(table.games(1, 2), 2.0);
         assert_eq!(table.points(0, 2), 1.0);
+        // Units that score alike share a kind; slots filled out of order keep their order.
+        units.push_pair(0, 1, Win, Draw);
+        assert_eq!((units.len(), units.kinds()), (4, 3));
+        let mut slots = GameUnits::new(3);
+        slots.set_unit(3, units.unit(2));
+        slots.set_unit(0, units.unit(0));
+        slots.close_gaps();
+        assert_eq!(slots.len(), 2);
+        assert_eq!(slots.unit(1), units.unit(2));
+        // Past 255 kinds, the slots widen and keep what they held.
+        let mut many = GameUnits::new(2);
+        for games in 1..=300 {
+            many.push_unit(&[PairScore {
+                agent: 0,
+                opponent: 1,
+                points: 0.0,
+                games: f64::from(games),
+            }]);
+        }
+        assert_eq!((many.len(), many.kinds()), (300, 300));
+        assert_eq!(many.unit(7)[0].games, 8.0);
+        assert_eq!(many.unit(299)[0].games, 300.0);
     }
 }

@@ -15,6 +15,7 @@ mod describe;
 mod elo;
 mod gsprt;
 mod interval;
+mod lengths;
 mod record;
 mod score_interval;
 mod sets;
@@ -30,6 +31,7 @@ pub use gsprt::{default_error_rate, Gsprt, GsprtError, GsprtStatus, Outcomes, Ve
 pub use interval::{
     clopper_pearson, jeffreys, student_t_quantile, tail_of_z, wilson, z_for_confidence, Z_95,
 };
+pub use lengths::LengthCounts;
 pub use record::{GameResult, PairRecord};
 pub use score_interval::{Boundary, IntervalKind, ScoreInterval};
 pub use sets::SetRecord;
