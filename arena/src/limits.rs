@@ -86,8 +86,8 @@ pub fn check_games(games: u64, max_plies: u32, advice: &str) -> Result<(), Strin
     )
 }
 
-/// Checks that a run of `games` games fits: what it holds for each game (see
-/// [`RUN_GAME_BYTES`]), against [`memory_budget`].
+/// Checks that a run of `games` games fits: what it holds for each game (four bytes at
+/// most), against [`memory_budget`].
 ///
 /// # Errors
 /// The estimate exceeds the budget: the message says how much the games need and the
