@@ -332,23 +332,30 @@ pub fn sorted_text(rows: &[GameRow], players: usize) -> String {
     text
 }
 
+/// A drawn two-seat game row of `moves`, for the tests of the modules that read and
+/// sort rows.
+#[cfg(test)]
+pub(crate) fn test_row(game_id: u64, moves: &str) -> GameRow {
+    GameRow {
+        game_id,
+        pairing: 0,
+        seed: 7,
+        seats: vec!["a".into(), "b".into()],
+        winner: "draw".into(),
+        plies: moves.split(' ').count() as u32,
+        end: "stuck".into(),
+        places: Vec::new(),
+        moves: moves.into(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::runner::writer::RowWriter;
 
     fn row(game_id: u64) -> GameRow {
-        GameRow {
-            game_id,
-            pairing: 0,
-            seed: 7,
-            seats: vec!["a".into(), "b".into()],
-            winner: "draw".into(),
-            plies: 2,
-            end: "stuck".into(),
-            places: Vec::new(),
-            moves: "5-6 15-14".into(),
-        }
+        test_row(game_id, "5-6 15-14")
     }
 
     #[test]

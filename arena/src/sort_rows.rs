@@ -296,21 +296,7 @@ fn parse_entry(entry: &[u8]) -> io::Result<(u64, u64, String)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games_csv::{read, GameRow};
-
-    fn row(game_id: u64, moves: &str) -> GameRow {
-        GameRow {
-            game_id,
-            pairing: 0,
-            seed: 7,
-            seats: vec!["a".into(), "b".into()],
-            winner: "draw".into(),
-            plies: moves.split(' ').count() as u32,
-            end: "stuck".into(),
-            places: Vec::new(),
-            moves: moves.into(),
-        }
-    }
+    use crate::games_csv::{read, test_row as row};
 
     #[test]
     fn sorts_in_runs_and_keeps_each_game_once() {

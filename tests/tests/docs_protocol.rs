@@ -161,22 +161,17 @@ fn a_three_player_game_through_the_engine_uses_the_three_player_levels() {
     let levels = agents_of("chinese-checkers:players=3");
     let two = agents_of("chinese-checkers:players=2");
     assert_ne!(levels, two, "the 3-player set has its own hard spec");
-    let session = |agent: &str| Transcript {
-        command_line: format!("engine chinese-checkers --agent {agent}"),
-        args: ["engine", "chinese-checkers", "--agent", agent]
-            .map(String::from)
-            .to_vec(),
-        host: [
-            "arena 1",
-            "newgame chinese-checkers:players=3 seat=B seed=11",
-            "moves 7-15",
-            "go",
-            "quit",
-        ]
-        .map(String::from)
-        .to_vec(),
-        engine: Vec::new(),
-        status: 0,
+    let session = |agent: &str| {
+        engine_session(
+            agent,
+            &[
+                "arena 1",
+                "newgame chinese-checkers:players=3 seat=B seed=11",
+                "moves 7-15",
+                "go",
+                "quit",
+            ],
+        )
     };
     let (by_level, status) = replay(&session("level:hard"), &folder);
     assert_eq!(status, Some(0), "{by_level:?}");
@@ -194,6 +189,20 @@ fn a_three_player_game_through_the_engine_uses_the_three_player_levels() {
         by_two.last(),
         "not the 2-player spec's move"
     );
+}
+
+/// A session of `arena engine chinese-checkers --agent AGENT` that sends `host`; its
+/// expected answers are left empty, for tests that read what comes back.
+fn engine_session(agent: &str, host: &[&str]) -> Transcript {
+    Transcript {
+        command_line: format!("engine chinese-checkers --agent {agent}"),
+        args: ["engine", "chinese-checkers", "--agent", agent]
+            .map(String::from)
+            .to_vec(),
+        host: host.iter().map(|line| line.to_string()).collect(),
+        engine: Vec::new(),
+        status: 0,
+    }
 }
 
 /// The hard spec of the built-in levels of `game`, as `arena levels GAME` prints it.
@@ -232,32 +241,18 @@ fn the_levels_play_from_a_folder_outside_the_repository() {
         "{}",
         end_to_end::stdout(&output)
     );
-    let mut engine = Command::new(end_to_end::arena_binary())
-        .args(["engine", "chinese-checkers", "--agent", "level:hard"])
-        .current_dir(&folder)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("arena engine starts");
-    let mut input = engine.stdin.take().expect("a pipe");
-    input
-        .write_all(b"arena 1\nnewgame chinese-checkers seat=A seed=2\nmoves\ngo\nquit\n")
-        .expect("the engine reads");
-    drop(input);
-    let output = engine.wait_with_output().expect("arena engine ends");
-    assert_eq!(
-        output.status.code(),
-        Some(0),
-        "{}",
-        end_to_end::stderr(&output)
-    );
-    let text = end_to_end::stdout(&output);
+    let host = [
+        "arena 1",
+        "newgame chinese-checkers seat=A seed=2",
+        "moves",
+        "go",
+        "quit",
+    ];
+    let (lines, status) = replay(&engine_session("level:hard", &host), &folder);
+    assert_eq!(status, Some(0), "{lines:?}");
     assert!(
-        text.lines()
-            .last()
-            .is_some_and(|line| line.starts_with("move ")),
-        "{text}"
+        lines.last().is_some_and(|line| line.starts_with("move ")),
+        "{lines:?}"
     );
     assert_eq!(
         std::fs::read_dir(&folder).unwrap().count(),

@@ -4,11 +4,19 @@
 //! outside the repository so that the installed modules are the ones imported.
 
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Command;
 
 use end_to_end::{arena_binary, python_available, repo_root, scratch};
 
-fn checked(what: &str, output: Output) -> String {
+/// Runs `python` with `args` in `dir`, the arena under test as `ARENA_BIN`; checks that
+/// it succeeds and returns what it printed (standard output, then standard error).
+fn python_ok(python: &Path, dir: &Path, what: &str, args: &[&str]) -> String {
+    let output = Command::new(python)
+        .args(args)
+        .env("ARENA_BIN", arena_binary())
+        .current_dir(dir)
+        .output()
+        .unwrap_or_else(|e| panic!("{what}: {} does not run: {e}", python.display()));
     let text = format!(
         "{}{}",
         String::from_utf8_lossy(&output.stdout),
@@ -18,10 +26,6 @@ fn checked(what: &str, output: Output) -> String {
     text
 }
 
-fn python(venv: &Path) -> std::path::PathBuf {
-    venv.join("bin/python")
-}
-
 #[test]
 fn the_python_client_installs_into_a_fresh_venv_and_plays_whole_games() {
     if !python_available("the_python_client_installs_into_a_fresh_venv_and_plays_whole_games") {
@@ -29,59 +33,57 @@ fn the_python_client_installs_into_a_fresh_venv_and_plays_whole_games() {
     }
     let dir = scratch("python-client");
     let venv = dir.join("venv");
-    let made = Command::new("python3")
-        .args(["-m", "venv"])
-        .arg(&venv)
-        .output()
-        .expect("python3 runs");
-    checked("python3 -m venv", made);
     let package = repo_root().join("clients/python");
-    let install = Command::new(python(&venv))
-        .args([
-            "-m",
-            "pip",
-            "install",
-            "--quiet",
-            "--no-index",
-            "--no-cache-dir",
-        ])
-        .arg(&package)
-        .current_dir(&dir)
-        .output()
-        .expect("pip runs");
-    checked("pip install ./clients/python", install);
+    // Scratch folders are named by the test, in UTF-8.
+    let text = |path: &Path| path.to_str().expect("a UTF-8 path").to_string();
+    let (venv_path, package_path) = (text(&venv), text(&package));
+    python_ok(
+        Path::new("python3"),
+        &dir,
+        "python3 -m venv",
+        &["-m", "venv", &venv_path],
+    );
+    let python = venv.join("bin/python");
+    let pip = [
+        "-m",
+        "pip",
+        "install",
+        "--quiet",
+        "--no-index",
+        "--no-cache-dir",
+        &package_path,
+    ];
+    python_ok(&python, &dir, "pip install ./clients/python", &pip);
     // Installed, not read from the source folder: the import names the venv's copy.
-    let found = Command::new(python(&venv))
-        .args([
+    let file = python_ok(
+        &python,
+        &dir,
+        "import",
+        &[
             "-c",
             "import arena_engine, arena_agent; print(arena_engine.__file__)",
-        ])
-        .current_dir(&dir)
-        .output()
-        .expect("python runs");
-    let file = checked("import", found);
-    assert!(file.trim().starts_with(venv.to_str().unwrap()), "{file}");
+        ],
+    );
+    assert!(file.trim().starts_with(&venv_path), "{file}");
 
-    let tests = Command::new(python(&venv))
-        .args(["-m", "unittest", "discover", "-v", "-s"])
-        .arg(package.join("tests"))
-        .env("ARENA_BIN", arena_binary())
-        .current_dir(&dir)
-        .output()
-        .expect("python runs");
-    let said = checked("the client's tests", tests);
+    let tests = text(&package.join("tests"));
+    let unittest = ["-m", "unittest", "discover", "-v", "-s", &tests];
+    let said = python_ok(&python, &dir, "the client's tests", &unittest);
     assert!(said.contains("\nOK"), "{said}");
     assert!(!said.contains("skipped"), "{said}");
 
     // The example game loop, as its docstring says to run it.
-    let example = Command::new(python(&venv))
-        .arg(package.join("examples/leapfrog_host.py"))
-        .args(["--level", "hard", "--seat", "B", "--seed", "3"])
-        .env("ARENA_BIN", arena_binary())
-        .current_dir(&dir)
-        .output()
-        .expect("python runs");
-    let said = checked("examples/leapfrog_host.py", example);
+    let example = text(&package.join("examples/leapfrog_host.py"));
+    let args = [
+        example.as_str(),
+        "--level",
+        "hard",
+        "--seat",
+        "B",
+        "--seed",
+        "3",
+    ];
+    let said = python_ok(&python, &dir, "examples/leapfrog_host.py", &args);
     assert!(said.contains("engine (B, level hard): "), "{said}");
     let _ = std::fs::remove_dir_all(&dir);
 }
