@@ -43,6 +43,15 @@
 //! As a result the root value at depth `d` equals that of a plain minimax to depth `d`
 //! (the [`crate::reference`] search), which the tests check.
 //!
+//! # Reductions (`search=reduce`)
+//! With `search=reduce` the search gives up the fixed-depth values for depth: late quiet
+//! moves are first searched shallower with a null window and searched again at full
+//! depth only when they beat alpha (late move reductions; a node where a capture is
+//! forced, or a move that offers one, is never reduced), and a table entry stored deeper
+//! than the node needs also cuts it. At the same node budget it plays stronger in the
+//! draughts family (BENCHMARKS.md, "Draughts strength"); the tests that compare values
+//! with the plain search hold for the default `search=pvs` only.
+//!
 //! # Budgets
 //! `depth` caps the iterations; `nodes` caps the positions visited by one search, and the
 //! move of the last completed iteration is played. Iteration 1 always completes. The
@@ -95,6 +104,28 @@ const FIRST_KILLER: i32 = 1 << 29;
 const SECOND_KILLER: i32 = 1 << 28;
 const HISTORY_LIMIT: i32 = (1 << 28) - 1;
 
+/// Late move reductions (`search=reduce`): the quiet moves of a node from the third in
+/// the ordering on (after the table move and the killers) are first searched
+/// `ln(depth) ln(k + 1) / 2.25` plies shallower, rounded, never below depth 1: the later
+/// a move comes and the deeper the node, the less likely it is best. Measured against
+/// other divisors and a fixed one or two plies in BENCHMARKS.md ("Draughts strength").
+const REDUCE_MIN_DEPTH: u32 = 3;
+const LATE_MOVE: usize = 2;
+/// Moves past this many in a node are reduced as the last one of the table is.
+const REDUCTION_MOVES: usize = 64;
+
+/// The reductions, by remaining depth and move number, computed once a player.
+fn late_move_reductions() -> Vec<u8> {
+    let mut table = vec![0; (MAX_DEPTH as usize + 1) * REDUCTION_MOVES];
+    for depth in REDUCE_MIN_DEPTH..=MAX_DEPTH {
+        for k in LATE_MOVE..REDUCTION_MOVES {
+            let r = 0.5 + f64::from(depth).ln() * ((k + 1) as f64).ln() / 2.25;
+            table[depth as usize * REDUCTION_MOVES + k] = (r as u32).min(depth - 2) as u8;
+        }
+    }
+    table
+}
+
 /// Table keys differ by root seat: with paranoid search, values depend on whose search it
 /// is.
 const ROOT_KEYS: [u64; MAX_PLAYERS] = engine::zobrist::keys(0x4D49_4E49_4D41_5800);
@@ -113,6 +144,10 @@ pub struct MinimaxSettings {
     /// search or aspiration, as the search was before them; for measuring what they
     /// gain, and for weaker levels. Default `search=pvs`, all three on.
     pub plain: bool,
+    /// Late move reductions and table cuts from deeper entries (`search=reduce`, on top
+    /// of `pvs`): more depth from the same positions, at the price of values that are no
+    /// longer those of a fixed-depth minimax (see the module notes).
+    pub reduce: bool,
     /// The game's plainer evaluation ([`Evaluate::evaluate_basic`]; `eval=basic`, default
     /// `eval=full`).
     pub basic_eval: bool,
@@ -132,6 +167,7 @@ impl Default for MinimaxSettings {
             nodes: None,
             tt_mib: 16,
             plain: false,
+            reduce: false,
             basic_eval: false,
             multi: MultiSearch::Paranoid,
             contempt: 0,
@@ -157,14 +193,19 @@ impl MinimaxSettings {
             "an integer from 1 to 64",
         )?;
         let tt_mib = spec.integer("tt_mib", 16, 1..=4096, "an integer from 1 to 4096")?;
-        let plain = spec.word("search", &["pvs", "plain"], "pvs or plain")? == Some(1);
+        let search = spec.word(
+            "search",
+            &["pvs", "plain", "reduce"],
+            "pvs, plain or reduce",
+        )?;
         let basic_eval = spec.word("eval", &["full", "basic"], "full or basic")? == Some(1);
         let contempt = spec.integer("contempt", 0, 0..=10_000, "an integer from 0 to 10000")?;
         Ok(MinimaxSettings {
             depth: depth as u32,
             nodes,
             tt_mib: tt_mib as usize,
-            plain,
+            plain: search == Some(1),
+            reduce: search == Some(2),
             basic_eval,
             multi: MultiSearch::from_spec(spec)?,
             contempt: contempt as i32,
@@ -259,6 +300,8 @@ pub struct MinimaxAgent<G: Game> {
     tables: Option<Arc<Endgame>>,
     /// Max^n or best-reply search, when the `multi` knob names one.
     multi: Option<Box<MultiSearcher<G>>>,
+    /// Late move reductions by remaining depth and move number (`search=reduce`).
+    reductions: Vec<u8>,
 }
 
 /// Salts the keys of max^n and best-reply searches apart from paranoid ones: their
@@ -293,6 +336,11 @@ impl<G: Evaluate + Solved> MinimaxAgent<G> {
             tables: None,
             multi: (settings.multi != MultiSearch::Paranoid)
                 .then(|| Box::new(MultiSearcher::new(settings.multi))),
+            reductions: if settings.reduce {
+                late_move_reductions()
+            } else {
+                Vec::new()
+            },
         }
     }
 
@@ -573,7 +621,7 @@ impl<G: Evaluate + Solved> MinimaxAgent<G> {
         };
         if let Some(entry) = entry {
             table_move = entry.best;
-            if let Some(value) = table_cut(&entry, depth, ply, alpha, beta) {
+            if let Some(value) = table_cut(&entry, depth, ply, alpha, beta, self.settings.reduce) {
                 self.horizon = true;
                 return value;
             }
@@ -612,6 +660,8 @@ impl<G: Evaluate + Solved> MinimaxAgent<G> {
                 position.undo(mv);
             }
         }
+        // Where a capture is forced every move is one: none is reduced.
+        let forced = self.settings.reduce && position.in_exchange();
         let alpha_in = alpha;
         let mut best = (0, -INFINITY);
         for k in 0..count {
@@ -631,15 +681,38 @@ impl<G: Evaluate + Solved> MinimaxAgent<G> {
             position.play_unchecked(mv);
             // In an exchange at the horizon the depth stays 0 (see the module notes).
             let child_depth = depth.saturating_sub(1);
-            let value = self.principal_variation(
-                position,
-                mover,
-                child_depth,
-                ply + 1,
-                alpha,
-                beta,
-                k == 0,
-            );
+            let reduction = if self.settings.reduce && !forced && !position.in_exchange() {
+                let slot = depth as usize * REDUCTION_MOVES + k.min(REDUCTION_MOVES - 1);
+                u32::from(self.reductions[slot])
+            } else {
+                0
+            };
+            let mut value = 0;
+            let mut full = true;
+            if reduction > 0 {
+                // A late quiet move is first searched shallower with a null window; it
+                // earns the full depth only when it beats alpha there.
+                value = self.child_value(
+                    position,
+                    mover,
+                    child_depth - reduction,
+                    ply + 1,
+                    alpha,
+                    alpha + 1,
+                );
+                full = value > alpha && !self.aborted;
+            }
+            if full {
+                value = self.principal_variation(
+                    position,
+                    mover,
+                    child_depth,
+                    ply + 1,
+                    alpha,
+                    beta,
+                    k == 0,
+                );
+            }
             position.undo(mv);
             if self.aborted {
                 return 0;
@@ -967,6 +1040,71 @@ mod tests {
                     info.proven && info.value.unwrap() > 0.0,
                     "{position}: {info:?}"
                 );
+                let mut after = position;
+                after.play_unchecked(mv);
+                assert_eq!(
+                    solve(&after, &mut solved),
+                    0.0,
+                    "{mv} keeps the win: {position}"
+                );
+            }
+        }
+    }
+
+    /// `minimax:nodes=...` with `search=reduce` or not.
+    fn budgeted<G: Evaluate + Solved>(nodes: u64, reduce: bool) -> MinimaxAgent<G> {
+        let settings = MinimaxSettings {
+            depth: MAX_DEPTH,
+            nodes: Some(nodes),
+            tt_mib: 1,
+            reduce,
+            ..MinimaxSettings::default()
+        };
+        MinimaxAgent::new(format!("minimax:nodes={nodes},reduce={reduce}"), settings)
+    }
+
+    #[test]
+    fn reductions_are_a_knob_of_their_own() {
+        let settings = |text: &str| MinimaxSettings::from_spec(&text.parse().unwrap());
+        let reduce = settings("minimax:search=reduce").unwrap();
+        assert!(reduce.reduce && !reduce.plain);
+        let plain = settings("minimax:search=plain").unwrap();
+        assert!(plain.plain && !plain.reduce);
+        assert!(!settings("minimax").unwrap().reduce);
+        let error = settings("minimax:search=lmr").unwrap_err().to_string();
+        assert!(error.contains("pvs, plain or reduce"), "{error}");
+    }
+
+    #[test]
+    fn reductions_search_deeper_from_the_same_budget() {
+        use engine::games::draughts::InternationalDraughts;
+        // Late moves searched shallower leave positions for more depth: over positions
+        // of International draughts games the reducing search completes deeper
+        // iterations, never a shallower one by more than a ply.
+        let (mut deeper, mut total) = (0, 0);
+        for position in random_positions::<InternationalDraughts>(30, 12) {
+            let full = budgeted::<InternationalDraughts>(20_000, false).search(&position);
+            let reduced = budgeted::<InternationalDraughts>(20_000, true).search(&position);
+            assert!(reduced.depth + 1 >= full.depth, "{position}");
+            deeper += i32::from(reduced.depth > full.depth);
+            total += 1;
+        }
+        assert!(
+            deeper * 2 > total,
+            "deeper in {deeper} of {total} positions"
+        );
+    }
+
+    #[test]
+    fn reductions_keep_the_forced_wins() {
+        // A reduced move that wins beats alpha at the shallower depth and is searched
+        // again in full, so no forced win of the endgame set is lost.
+        let mut solved = HashMap::new();
+        for text in FORCED_WINS {
+            for position in [Leapfrog::parse_position(text).unwrap(), mirrored(text)] {
+                let mut searcher = budgeted::<Leapfrog>(2_000_000, true);
+                searcher.reset(1);
+                let mv = searcher.choose(&position);
                 let mut after = position;
                 after.play_unchecked(mv);
                 assert_eq!(

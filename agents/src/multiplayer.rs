@@ -343,7 +343,7 @@ impl<G: Evaluate> MultiSearcher<G> {
         if use_table {
             if let Some(entry) = context.table.probe(key) {
                 table_move = entry.best;
-                if let Some(value) = table_cut(&entry, depth, ply, alpha, beta) {
+                if let Some(value) = table_cut(&entry, depth, ply, alpha, beta, false) {
                     self.horizon = true;
                     return value;
                 }

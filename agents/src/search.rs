@@ -86,8 +86,9 @@ pub(crate) fn value_from_table(value: i32, ply: u32) -> i32 {
 }
 
 /// The value a table entry gives a node `depth` plies from the horizon at `ply` within
-/// `(alpha, beta)`, when it cuts the search there: stored at exactly that depth, and
-/// exact or a bound outside the window.
+/// `(alpha, beta)`, when it cuts the search there: stored at exactly that depth (or at
+/// least that depth, with `deeper`), and exact or a bound outside the window. Only the
+/// exact depth keeps the root value that of a fixed-depth minimax.
 #[inline]
 pub(crate) fn table_cut(
     entry: &crate::tt::Entry,
@@ -95,8 +96,9 @@ pub(crate) fn table_cut(
     ply: u32,
     alpha: i32,
     beta: i32,
+    deeper: bool,
 ) -> Option<i32> {
-    if entry.depth != depth {
+    if entry.depth != depth && !(deeper && entry.depth > depth) {
         return None;
     }
     let value = value_from_table(entry.value, ply);
