@@ -133,7 +133,7 @@ impl Crossing<'_> {
             }
             // The same child from two parents sorts next to itself (its key is its own).
             children.sort_unstable_by_key(|&(moves, rows, child, ..)| (moves, rows, child));
-            let mut next = Vec::with_capacity(width);
+            let mut next = Vec::with_capacity(width.min(children.len()));
             for &(_, _, pieces, parent, from, to) in &children {
                 if next.len() == width {
                     break;
@@ -207,7 +207,8 @@ pub fn plan_crossing(
     let mut best: Option<Vec<(u8, u8)>> = None;
     let mut longest = within.saturating_sub(1);
     let mut width = 1;
-    while longest >= least.max(1) {
+    // A beam wider than the budget could not expand its first round.
+    while longest >= least.max(1) && width as u64 <= nodes {
         match crossing.beam(pieces, width, longest, nodes, &mut plan.nodes) {
             BeamEnd::Spent => break,
             BeamEnd::Found(moves) => {
