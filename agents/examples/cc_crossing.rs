@@ -24,7 +24,8 @@ fn main() {
     let mut options = GameOptions::new();
     options.set("players", players);
     options.set("board", board);
-    let mut position = ChineseCheckers::new(&options).expect("a board (star or diamond) and 1 or 2 players");
+    let mut position =
+        ChineseCheckers::new(&options).expect("a board (star or diamond) and 1 or 2 players");
     // The tables are built on first use (seconds): not a move's cost.
     let _ = position.evaluate(Seat::A);
     let mut agent = agents::build::<ChineseCheckers>(spec).expect("a valid spec");
@@ -48,7 +49,11 @@ fn main() {
         "{board}, {players} player(s): {} moves{}, ms a move: median {:.1}, p90 {:.1}, \
          max {:.1}, total {:.0}; most positions a move {nodes}; spec {spec}",
         moves.len(),
-        if home || players != "1" { "" } else { " (not home)" },
+        if home || players != "1" {
+            ""
+        } else {
+            " (not home)"
+        },
         at(0.5),
         at(0.9),
         sorted.last().copied().unwrap_or(0.0),

@@ -82,7 +82,14 @@ struct Crossing<'a> {
 impl Crossing<'_> {
     /// A beam of `width` from `start` for a crossing of at most `longest` moves, generating
     /// at most `budget` positions (`spent` counts them).
-    fn beam(&self, start: Holes, width: usize, longest: usize, budget: u64, spent: &mut u64) -> BeamEnd {
+    fn beam(
+        &self,
+        start: Holes,
+        width: usize,
+        longest: usize,
+        budget: u64,
+        spent: &mut u64,
+    ) -> BeamEnd {
         let goal = self.bound.goal();
         let mut rounds: Vec<Vec<Kept>> = vec![vec![Kept {
             pieces: start,
@@ -117,7 +124,11 @@ impl Crossing<'_> {
                         targets &= targets - 1;
                         let child = lifted | 1 << to;
                         if child == goal {
-                            return BeamEnd::Found(self.path(&rounds, parent, (from as u8, to as u8)));
+                            return BeamEnd::Found(self.path(
+                                &rounds,
+                                parent,
+                                (from as u8, to as u8),
+                            ));
                         }
                         let mut after = counts;
                         after[self.bound.row(from)] -= 1;
@@ -185,7 +196,9 @@ pub fn plan_crossing(
         moves: Vec::new(),
         nodes: 0,
     };
-    if position.players() > 2 || options.no_camp_entry || pieces.count_ones() as usize != TABLE_PIECES
+    if position.players() > 2
+        || options.no_camp_entry
+        || pieces.count_ones() as usize != TABLE_PIECES
     {
         return plan;
     }
@@ -263,7 +276,10 @@ mod tests {
         for board in [BoardShape::Diamond, BoardShape::Star] {
             let start = solitaire(board);
             let plan = plan_crossing(&start, 20_000, usize::MAX);
-            assert!(!plan.moves.is_empty(), "{board:?}: a crossing within 20,000 positions");
+            assert!(
+                !plan.moves.is_empty(),
+                "{board:?}: a crossing within 20,000 positions"
+            );
             assert!(plan.nodes <= 20_000);
             let mut position = start.clone();
             let mut legal = Vec::new();
@@ -287,8 +303,9 @@ mod tests {
         assert!(again.moves.len() < plan.moves.len() || again.moves.is_empty());
         assert!(plan_crossing(&start, 1, usize::MAX).moves.is_empty());
         // No crossing is shorter than the bound.
-        let least = SolitaireBound::new(BoardShape::Diamond, start.options().seating()[0].opposite())
-            .moves(start.pieces(start.to_move())) as usize;
+        let least =
+            SolitaireBound::new(BoardShape::Diamond, start.options().seating()[0].opposite())
+                .moves(start.pieces(start.to_move())) as usize;
         assert!(plan_crossing(&start, 1_000_000, least).moves.is_empty());
     }
 

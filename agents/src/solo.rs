@@ -69,10 +69,18 @@ impl<G: Evaluate> Planner<G> {
         if self.kept_from.take() != Some(position.hash()) {
             kept.clear();
         }
-        let within = if kept.is_empty() { usize::MAX } else { kept.len() };
+        let within = if kept.is_empty() {
+            usize::MAX
+        } else {
+            kept.len()
+        };
         let found = position.plan_alone(self.nodes, within);
         let nodes = found.nodes;
-        let moves = if found.moves.is_empty() { kept } else { found.moves };
+        let moves = if found.moves.is_empty() {
+            kept
+        } else {
+            found.moves
+        };
         let (&first, rest) = moves.split_first()?;
         position.generate_moves(&mut self.legal);
         if !self.legal.contains(&first) {
@@ -122,5 +130,50 @@ impl<G: Evaluate> Agent<G> for Planner<G> {
     fn score_moves(&mut self, position: &G, moves: &mut Vec<G::Move>, scores: &mut Vec<f64>) {
         self.planned = None;
         self.inner.score_moves(position, moves, scores);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use engine::games::chinese_checkers::geometry::BoardShape;
+    use engine::games::chinese_checkers::Options;
+    use engine::{ChineseCheckers, Game};
+
+    #[test]
+    fn the_crossing_follows_its_plan_and_never_lengthens_it() {
+        let mut position = ChineseCheckers::start(Options {
+            players: 1,
+            board: BoardShape::Diamond,
+            ..Options::default()
+        });
+        let mut agent = crate::build::<ChineseCheckers>("minimax:depth=1,plan=20000").unwrap();
+        agent.reset(1);
+        let mut left = u32::MAX;
+        let mut played = 0;
+        while !position.is_over() {
+            let mv = agent.choose(&position);
+            let planned = agent.last_search();
+            assert!(planned.nodes <= 20_000);
+            // The plan counts the move about to be played.
+            assert!(
+                planned.depth <= left,
+                "a plan of {} after {left}",
+                planned.depth
+            );
+            left = planned.depth - 1;
+            position.play(mv).unwrap();
+            played += 1;
+        }
+        assert_eq!(left, 0);
+        assert!(played <= 60, "{played} moves");
+    }
+
+    #[test]
+    fn seats_that_still_meet_are_searched_by_minimax() {
+        let position = ChineseCheckers::default();
+        let mut planned = crate::build::<ChineseCheckers>("minimax:depth=2,plan=20000").unwrap();
+        let mut plain = crate::build::<ChineseCheckers>("minimax:depth=2").unwrap();
+        assert_eq!(planned.choose(&position), plain.choose(&position));
+        assert_eq!(planned.last_search(), plain.last_search());
     }
 }
