@@ -10,7 +10,7 @@
 #   SPEC=minimax:nodes=5000 scripts/anchor-crossing.sh     # today's hard, for comparison
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
-spec="${SPEC:-minimax:nodes=20000,plan=300000}"
+spec="${SPEC:-minimax:nodes=200000,plan=300000}"
 (cd "$repo" && nice -n 10 cargo build --release -p agents --example cc_crossing --quiet)
 crossing="$repo/target/release/examples/cc_crossing"
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
