@@ -8,6 +8,9 @@
 #
 #   scripts/anchor-crossing.sh
 #   SPEC=minimax:nodes=5000 scripts/anchor-crossing.sh     # today's hard, for comparison
+#
+# The two-player match of the candidate against today's hard is a run config:
+#   arena run configs/strength/chinese-checkers-hard-2p.toml --force
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 spec="${SPEC:-minimax:nodes=200000,plan=300000}"
