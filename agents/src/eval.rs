@@ -9,6 +9,8 @@
 
 use engine::{Game, Seat, MAX_PLAYERS};
 
+use crate::solo::Plan;
+
 /// A game that the searching agents can play: it has an evaluation.
 pub trait Evaluate: Game {
     /// How good the position is for `seat`, larger is better, in rough units of one
@@ -40,6 +42,15 @@ pub trait Evaluate: Game {
     /// the one replying sit out. `None` (the default) where the game has none.
     fn null_move(&self) -> Option<Self::Move> {
         None
+    }
+
+    /// Where the seat to move races alone (no other seat on the board, or none it can
+    /// still meet): a way to finish the game in fewer than `within` moves, found within
+    /// `nodes` positions, for the minimax player's `plan` knob ([`crate::solo`]); no
+    /// moves elsewhere. The default has no planner and finds none.
+    fn plan_alone(&self, nodes: u64, within: usize) -> Plan<Self::Move> {
+        let _ = (nodes, within);
+        Plan::none()
     }
 
     /// Whether the position is the middle of an exchange: the side to move must capture

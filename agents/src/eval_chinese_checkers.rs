@@ -17,6 +17,7 @@ use engine::{ChineseCheckers, ChineseCheckersMove, Game, Seat, MAX_PLAYERS};
 
 use crate::eval::Evaluate;
 use crate::playouts::{Playout, Playouts};
+use crate::solo::Plan;
 use crate::solved::Solved;
 
 /// Weights of the Chinese checkers evaluation, in rows of progress (the basic standing)
@@ -258,6 +259,11 @@ impl Evaluate for ChineseCheckers {
     /// A pass by the seat to move.
     fn null_move(&self) -> Option<Self::Move> {
         Some(ChineseCheckersMove::pass(self.to_move()))
+    }
+
+    /// The crossing planner's beam search ([`crate::plan_chinese_checkers`]).
+    fn plan_alone(&self, nodes: u64, within: usize) -> Plan<Self::Move> {
+        crate::plan_chinese_checkers::plan_crossing(self, nodes, within)
     }
 }
 

@@ -16,6 +16,7 @@ use crate::minimax::{MinimaxAgent, MinimaxSettings};
 use crate::noise::{Noise, Noisy};
 use crate::playouts::Playouts;
 use crate::random::RandomAgent;
+use crate::solo::Planner;
 use crate::solved::Solved;
 use crate::spec::{AgentKind, AgentSpec, SpecError};
 
@@ -41,7 +42,15 @@ pub fn build<G: Playable>(spec: &str) -> Result<Box<dyn Agent<G>>, SpecError> {
         AgentKind::Minimax => {
             let settings = MinimaxSettings::from_spec(&parsed)?;
             let tables = endgame_tables::<G>(&parsed)?;
-            Box::new(MinimaxAgent::<G>::new(text, settings).with_tables(tables))
+            let plan = match parsed.get("plan") {
+                None => None,
+                Some(_) => Some(parsed.integer("plan", 0, 1..=u64::MAX, "a positive integer")?),
+            };
+            let minimax = Box::new(MinimaxAgent::<G>::new(text, settings).with_tables(tables));
+            match plan {
+                None => minimax,
+                Some(nodes) => Box::new(Planner::new(minimax, nodes)),
+            }
         }
         AgentKind::Mcts => {
             let settings = MctsSettings::from_spec(&parsed)?;
@@ -123,7 +132,7 @@ mod tests {
         assert_eq!(
             error("minimax:depth=3,depth=4"),
             "key \"depth\" given twice for agent minimax: valid keys are depth, nodes, \
-             tt_mib, search, eval, multi, table, contempt, epsilon, temperature"
+             tt_mib, search, eval, multi, table, contempt, plan, epsilon, temperature"
         );
     }
 
