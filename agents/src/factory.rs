@@ -20,6 +20,9 @@ use crate::solo::Planner;
 use crate::solved::Solved;
 use crate::spec::{AgentKind, AgentSpec, SpecError};
 
+/// The largest `plan` budget: ten million positions, a few hundred MB of beam at most.
+pub const MAX_PLAN: u64 = 10_000_000;
+
 /// A game that every kind of agent can play: it has an evaluation, a playout policy and
 /// (possibly empty) exact results. Every game of the engine is one.
 pub trait Playable: Playouts + Solved {}
@@ -44,7 +47,14 @@ pub fn build<G: Playable>(spec: &str) -> Result<Box<dyn Agent<G>>, SpecError> {
             let tables = endgame_tables::<G>(&parsed)?;
             let plan = match parsed.get("plan") {
                 None => None,
-                Some(_) => Some(parsed.integer("plan", 0, 1..=u64::MAX, "a positive integer")?),
+                // The planner keeps every position of a beam round it generates, so
+                // the budget bounds its memory too (about 32 bytes a position).
+                Some(_) => Some(parsed.integer(
+                    "plan",
+                    0,
+                    1..=MAX_PLAN,
+                    "an integer from 1 to 10000000",
+                )?),
             };
             let minimax = Box::new(MinimaxAgent::<G>::new(text, settings).with_tables(tables));
             match plan {
@@ -158,6 +168,9 @@ mod tests {
             ("minimax:depth=65", "65"),
             ("minimax:nodes=-5", "-5"),
             ("minimax:tt_mib=0", "0"),
+            ("minimax:plan=0", "0"),
+            ("minimax:plan=10000001", "10000001"),
+            ("minimax:search=deep", "deep"),
             ("mcts:iterations=0", "0"),
             ("mcts:iterations=1e4", "1e4"),
             ("mcts:c=-1", "-1"),
