@@ -9,7 +9,7 @@
 
 use engine::{Game, Seat, MAX_PLAYERS};
 
-use crate::solo::Plan;
+use crate::plan::Plan;
 
 /// A game that the searching agents can play: it has an evaluation.
 pub trait Evaluate: Game {

@@ -16,8 +16,8 @@ use engine::games::chinese_checkers::solve::bound::{SolitaireBound, TABLE_PIECES
 use engine::{ChineseCheckers, ChineseCheckersMove, Game, Seat, MAX_PLAYERS};
 
 use crate::eval::Evaluate;
+use crate::plan::Plan;
 use crate::playouts::{Playout, Playouts};
-use crate::solo::Plan;
 use crate::solved::Solved;
 
 /// Weights of the Chinese checkers evaluation, in rows of progress (the basic standing)

@@ -25,6 +25,7 @@ pub mod multiplayer;
 pub mod noise;
 pub mod perfect;
 pub mod perfect_english;
+pub mod plan;
 pub mod plan_chinese_checkers;
 pub mod playouts;
 pub mod random;

@@ -23,7 +23,7 @@ use engine::games::chinese_checkers::geometry::{Geometry, Holes, ROWS};
 use engine::games::chinese_checkers::solve::bound::{SolitaireBound, TABLE_PIECES};
 use engine::{ChineseCheckers, ChineseCheckersMove, Game, Seat};
 
-use crate::solo::Plan;
+use crate::plan::Plan;
 
 /// Mixes a set of holes into a table slot: the beam's sets of positions met hash
 /// nothing else, so a multiply-shift is enough.

@@ -16,26 +16,6 @@ use engine::Game;
 use crate::agent::{Agent, SearchInfo};
 use crate::eval::Evaluate;
 
-/// A way to finish a game of one seat: its moves, and the positions the planner
-/// generated to find it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Plan<M> {
-    /// The moves, the first to play first; empty when none was found.
-    pub moves: Vec<M>,
-    /// Positions generated.
-    pub nodes: u64,
-}
-
-impl<M> Plan<M> {
-    /// No plan, no positions.
-    pub fn none() -> Plan<M> {
-        Plan {
-            moves: Vec::new(),
-            nodes: 0,
-        }
-    }
-}
-
 /// A player that plans games of one seat and hands every other position to `inner`.
 pub struct Planner<G: Game> {
     inner: Box<dyn Agent<G>>,
