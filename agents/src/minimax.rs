@@ -1022,6 +1022,17 @@ mod tests {
         }
     }
 
+    /// Checks that `mv` from the won Leapfrog Race `position` leaves the opponent lost.
+    fn assert_keeps_the_win(
+        position: &Leapfrog,
+        mv: <Leapfrog as Game>::Move,
+        solved: &mut HashMap<u64, f64>,
+    ) {
+        let mut after = *position;
+        after.play_unchecked(mv);
+        assert_eq!(solve(&after, solved), 0.0, "{mv} keeps the win: {position}");
+    }
+
     #[test]
     fn finds_the_forced_win_in_endgames() {
         let mut solved = HashMap::new();
@@ -1040,13 +1051,7 @@ mod tests {
                     info.proven && info.value.unwrap() > 0.0,
                     "{position}: {info:?}"
                 );
-                let mut after = position;
-                after.play_unchecked(mv);
-                assert_eq!(
-                    solve(&after, &mut solved),
-                    0.0,
-                    "{mv} keeps the win: {position}"
-                );
+                assert_keeps_the_win(&position, mv, &mut solved);
             }
         }
     }
@@ -1105,13 +1110,7 @@ mod tests {
                 let mut searcher = budgeted::<Leapfrog>(2_000_000, true);
                 searcher.reset(1);
                 let mv = searcher.choose(&position);
-                let mut after = position;
-                after.play_unchecked(mv);
-                assert_eq!(
-                    solve(&after, &mut solved),
-                    0.0,
-                    "{mv} keeps the win: {position}"
-                );
+                assert_keeps_the_win(&position, mv, &mut solved);
             }
         }
     }
