@@ -681,11 +681,18 @@ impl<G: Evaluate + Solved> MinimaxAgent<G> {
             position.play_unchecked(mv);
             // In an exchange at the horizon the depth stays 0 (see the module notes).
             let child_depth = depth.saturating_sub(1);
-            let reduction = if self.settings.reduce && !forced && !position.in_exchange() {
+            let reduction = if self.settings.reduce && !forced {
                 let slot = depth as usize * REDUCTION_MOVES + k.min(REDUCTION_MOVES - 1);
                 u32::from(self.reductions[slot])
             } else {
                 0
+            };
+            // A move that offers a capture is not reduced (asked only of a move that
+            // would be).
+            let reduction = if reduction > 0 && position.in_exchange() {
+                0
+            } else {
+                reduction
             };
             let mut value = 0;
             let mut full = true;

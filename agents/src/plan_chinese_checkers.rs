@@ -19,7 +19,7 @@ use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use engine::games::chinese_checkers::destinations;
-use engine::games::chinese_checkers::geometry::{Geometry, Holes, ROWS};
+use engine::games::chinese_checkers::geometry::{Geometry, Holes};
 use engine::games::chinese_checkers::solve::bound::{SolitaireBound, TABLE_PIECES};
 use engine::{ChineseCheckers, ChineseCheckersMove, Game, Seat};
 
@@ -130,15 +130,16 @@ impl Crossing<'_> {
                                 (from as u8, to as u8),
                             ));
                         }
-                        let mut after = counts;
-                        after[self.bound.row(from)] -= 1;
-                        after[self.bound.row(to)] += 1;
-                        let moves = self.bound.moves_with_rows(child, &after);
-                        if moves == u32::MAX {
-                            continue;
+                        if let Some((moves, rows)) = self.bound.beam_key(child, &counts, from, to) {
+                            children.push((
+                                moves,
+                                rows,
+                                child,
+                                parent as u32,
+                                from as u8,
+                                to as u8,
+                            ));
                         }
-                        let rows: u32 = (0..ROWS).map(|r| r as u32 * after[r] as u32).sum();
-                        children.push((moves, rows, child, parent as u32, from as u8, to as u8));
                     }
                 }
             }

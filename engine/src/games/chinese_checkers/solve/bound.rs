@@ -283,6 +283,28 @@ impl SolitaireBound {
             .map_or(u32::MAX, |d| d.max(outside))
     }
 
+    /// The beam searches' key of `child`, reached by moving one piece from `from` to `to`
+    /// (0-based holes) out of a position whose row counts are `counts`: its bound, then
+    /// the rows its pieces still have to travel; `None` when it cannot reach the goal.
+    #[inline]
+    pub fn beam_key(
+        &self,
+        child: Holes,
+        counts: &[u8; ROWS],
+        from: usize,
+        to: usize,
+    ) -> Option<(u32, u32)> {
+        let mut after = *counts;
+        after[self.row(from)] -= 1;
+        after[self.row(to)] += 1;
+        let moves = self.moves_with_rows(child, &after);
+        if moves == u32::MAX {
+            return None;
+        }
+        let rows = (0..ROWS).map(|r| r as u32 * after[r] as u32).sum();
+        Some((moves, rows))
+    }
+
     /// The goal's holes.
     pub fn goal(&self) -> Holes {
         self.goal

@@ -3,7 +3,7 @@
 //! crossing found by a beam search, then proved shortest (or beaten) by the search from
 //! both ends of [`super::middle`] under the admissible [`SolitaireBound`].
 
-use super::super::geometry::{BoardShape, Geometry, Holes, Point, ROWS};
+use super::super::geometry::{BoardShape, Geometry, Holes, Point};
 use super::super::movegen::destinations;
 use super::beam::beam;
 use super::bound::SolitaireBound;
@@ -112,15 +112,9 @@ pub fn beam_crossing(shape: BoardShape, width: usize, max_moves: u32) -> Option<
                 if child == goal {
                     return Some((from as u8, to as u8));
                 }
-                let mut after = counts;
-                after[bound.row(from)] -= 1;
-                after[bound.row(to)] += 1;
-                let h = bound.moves_with_rows(child, &after);
-                if h == u32::MAX {
-                    continue;
+                if let Some(key) = bound.beam_key(child, &counts, from, to) {
+                    children.push((key, child, from as u8, to as u8));
                 }
-                let rows: u32 = (0..ROWS).map(|r| r as u32 * after[r] as u32).sum();
-                children.push(((h, rows), child, from as u8, to as u8));
             }
         }
         None
