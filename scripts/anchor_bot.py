@@ -27,7 +27,9 @@ repetition), and it knows no repetition. The first must not end our games, and P
 cannot build an OpenSpiel checkers state from a position, so before each search the state's
 no-capture counter is reset by two capture actions between three light squares (always
 empty; the board does not change and the same side is to move): the search then sees the
-40-ply horizon from the current position, never a game already drawn.
+40-ply horizon from the current position, never a game already drawn. With `--rules
+openspiel` the arena plays OpenSpiel's rules instead (`english:no_capture=40,repetitions=0`)
+and the counter is left alone: both sides then play, and the arena referees, one rule.
 """
 
 import os
@@ -214,12 +216,15 @@ def counter_reset_plan(board, to_move):
 class OpenSpielSeat:
     """An OpenSpiel checkers state kept in step with the arena's game, and its MCTSBot."""
 
-    def __init__(self, simulations, uct_c):
+    def __init__(self, simulations, uct_c, own_rules=False):
         import pyspiel  # only here: the self-test needs no OpenSpiel
 
         self.pyspiel = pyspiel
         self.game = pyspiel.load_game("checkers")
         self.simulations, self.uct_c = simulations, uct_c
+        # Under OpenSpiel's own rules (the arena playing `english:no_capture=40,repetitions=0`)
+        # the counter is the game's: it is never reset, and the search sees the real horizon.
+        self.own_rules = own_rules
         self.state, self.bot, self.played, self.seed = None, None, 0, None
         self.resets = self.resets_missed = 0
 
@@ -235,6 +240,8 @@ class OpenSpielSeat:
 
     def reset_counter(self):
         """Brings OpenSpiel's no-capture counter back near 0 (see `counter_reset_plan`)."""
+        if self.own_rules:
+            return
         text, player = str(self.state), self.state.current_player()
         plan = counter_reset_plan(read_board(self.state), player)
         if plan is None:
@@ -475,13 +482,14 @@ def main(argv):
     elif peer == "summary":
         summary(*argv[1:4])
     elif peer == "openspiel":
-        seat = OpenSpielSeat(int(options.get("simulations", 10000)), float(options.get("uct-c", 2)))
+        seat = OpenSpielSeat(int(options.get("simulations", 10000)), float(options.get("uct-c", 2)),
+                             options.get("rules", "arena") == "openspiel")
         run(timed(seat.choose), name=f"openspiel mcts {seat.simulations}")
     elif peer == "dame":
         seat = DameSeat(int(options["depth"]))
         run(timed(seat.choose), name=f"dame-rs depth {seat.depth}")
     else:
-        sys.exit("usage: anchor_bot.py openspiel [--simulations N] [--uct-c C] | dame --depth D | selftest")
+        sys.exit("usage: anchor_bot.py openspiel [--simulations N] [--uct-c C] [--rules arena|openspiel] | dame --depth D | selftest")
 
 
 if __name__ == "__main__":

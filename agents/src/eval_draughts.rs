@@ -6,7 +6,9 @@
 //! logistic regression of game results (see BENCHMARKS.md, "Draughts evaluation"). Two
 //! pieces of ending knowledge sit outside the linear part: with flying kings a lone king
 //! holds a draw against up to three pieces (the material lead is scaled down), and in a
-//! kings-only ending the side ahead is paid for closing in on the enemy kings.
+//! kings-only ending the side ahead is paid for closing in on the enemy kings. Under a
+//! draw after so many plies without a capture (the option `no_capture`), a lead fades as
+//! the count runs out, so the side ahead seeks the exchanges that make progress.
 //!
 //! Suicide checkers, where the side that cannot move wins, keeps its own count: fewer
 //! pieces and fewer moves are better.
@@ -215,6 +217,18 @@ fn suicide_standing<R: Rules>(position: &Draughts<R>, colour: Colour) -> i32 {
 
 /// The ending knowledge outside the linear terms: `value` for `me`, adjusted.
 fn ending<R: Rules>(position: &Draughts<R>, me: Colour, value: i32) -> i32 {
+    let value = material_ending(position, me, value);
+    // A lead is worth what can be made of it before the no-capture draw: scaled by the
+    // plies left, so that of two lines to the same material the one that captures sooner
+    // scores higher.
+    match position.no_capture_count() {
+        Some((limit, played)) => value * limit.saturating_sub(played) as i32 / limit as i32,
+        None => value,
+    }
+}
+
+/// The ending knowledge of the material on the board: `value` for `me`, adjusted.
+fn material_ending<R: Rules>(position: &Draughts<R>, me: Colour, value: i32) -> i32 {
     let (my_men, my_kings) = position.men_and_kings(me);
     let (their_men, their_kings) = position.men_and_kings(me.other());
     let (mine, theirs) = (
@@ -425,5 +439,25 @@ mod tests {
         let three = InternationalDraughts::parse_position("W:WK46,K47,K48:BK5").unwrap();
         let four = InternationalDraughts::parse_position("W:WK46,K47,K48,K49:BK5").unwrap();
         assert!(three.evaluate(Seat::A) < four.evaluate(Seat::A) / 4);
+    }
+
+    #[test]
+    fn a_lead_fades_as_the_no_capture_count_runs_out() {
+        // White (seat B) has three kings against one.
+        let plain = EnglishDraughts::parse_position("W:WK29,K30,K31:BK4").unwrap();
+        let mut counted =
+            EnglishDraughts::parse_position("W:WK29,K30,K31:BK4 no_capture=40").unwrap();
+        let lead = plain.evaluate(Seat::B);
+        assert!(lead > 100, "{lead}");
+        assert_eq!(counted.evaluate(Seat::B), lead, "no plies played yet");
+        // Four king moves without a capture, the kings back where they were: the same
+        // board, a tenth of the count spent.
+        for mv in ["29-25", "4-8", "25-29", "8-4"] {
+            let parsed = counted.parse_move(mv).unwrap();
+            counted.play_unchecked(parsed);
+        }
+        let faded = counted.evaluate(Seat::B);
+        assert_eq!(faded, lead * 36 / 40);
+        assert_eq!(counted.evaluate(Seat::A), -faded);
     }
 }

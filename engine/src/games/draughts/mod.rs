@@ -5,7 +5,8 @@
 //!   captured set are one move unless the option `duplicates=keep` asks for every path
 //!   (perft tables publish both counts).
 //! - The game ends when the side to move has no move (it loses; in Suicide it wins), by
-//!   repetition, by the variant's draw rules, or at the ply cap (option `cap`).
+//!   repetition, by the variant's draw rules, after `no_capture` plies without a capture
+//!   where that option is set, or at the ply cap (option `cap`).
 //! - Notation is PDN: squares numbered 1 to 32 (50, 72) row by row from the top-left,
 //!   moves `11-15` and `11x18x25`, positions `W:W21,22,K30:B1,2` (`P` marks a
 //!   parachutist), followed by any non-default options.
@@ -26,8 +27,8 @@ use crate::game::{
 };
 pub use crate::games::family::SideFeatures;
 use crate::games::family::{
-    parse_options, CaptureMove, History, MoveHashOrder, Options, DRAUGHTS_KEYS, KING, PARACHUTIST,
-    PROMOTES,
+    parse_options, CaptureMove, History, MoveHashOrder, Options, DARK_SQUARE_KEYS, KING,
+    PARACHUTIST, PROMOTES,
 };
 use crate::player::Seat;
 use crate::zobrist;
@@ -113,6 +114,7 @@ struct Undo<B> {
     captured_kings: B,
     captured_parachutists: B,
     material_plies: u16,
+    capture_plies: u16,
 }
 
 /// A position of a draughts variant, with the history its draw rules need.
@@ -129,6 +131,8 @@ pub struct Draughts<R: Rules> {
     ply: u32,
     /// Plies since a capture or a crowning (the endgame rules' counter).
     material_plies: u16,
+    /// Plies since a capture (the counter of the option `no_capture`).
+    capture_plies: u16,
     /// The plies played; its counter is the plies since a capture or a man's move.
     history: History<Undo<BitsOf<R>>>,
     options: Options,
@@ -163,6 +167,7 @@ impl<R: Rules> Draughts<R> {
             hash: 0,
             ply: 0,
             material_plies: 0,
+            capture_plies: 0,
             history: History::new(),
             options: default_options::<R>(),
         };
@@ -181,6 +186,7 @@ impl<R: Rules> Draughts<R> {
             hash: self.hash,
             ply: self.ply,
             material_plies: self.material_plies,
+            capture_plies: self.capture_plies,
             history,
             options: self.options,
         }
@@ -257,6 +263,13 @@ impl<R: Rules> Draughts<R> {
         self.history.quiet_plies() as u32
     }
 
+    /// Under the option `no_capture`: its limit, and the plies played since the last
+    /// capture. `None` where the option is not set.
+    pub fn no_capture_count(&self) -> Option<(u32, u32)> {
+        (self.options.no_capture > 0)
+            .then_some((self.options.no_capture as u32, self.capture_plies as u32))
+    }
+
     /// The move as PDN writes it in a game record: `11-15`, or the full path of a
     /// capture of pieces that jump short, or `from x to` for flying kings when no other
     /// legal move shares both squares.
@@ -282,6 +295,9 @@ impl<R: Rules> Draughts<R> {
         );
         if counters.is_some() {
             return counters;
+        }
+        if self.options.no_capture > 0 && self.capture_plies >= self.options.no_capture {
+            return Some(EndReason::DrawRule);
         }
         if let Some(limit) = self.endgame_limit() {
             if self.material_plies >= limit {
@@ -341,7 +357,7 @@ impl<R: Rules> Draughts<R> {
 fn read_options<R: Rules>(options: &GameOptions) -> Result<Options, GameError> {
     parse_options(
         R::NAME,
-        DRAUGHTS_KEYS,
+        DARK_SQUARE_KEYS,
         options.iter(),
         default_options::<R>(),
     )
@@ -355,7 +371,7 @@ impl<R: Rules> Game for Draughts<R> {
     const INFO: GameInfo = GameInfo {
         players: &[2],
         default_ply_cap: default_cap::<R>(),
-        option_keys: DRAUGHTS_KEYS.keys,
+        option_keys: DARK_SQUARE_KEYS.keys,
         captures: true,
     };
 
@@ -448,6 +464,7 @@ impl<R: Rules> Game for Draughts<R> {
                 captured_kings: mv.captured & self.kings,
                 captured_parachutists: mv.captured & self.parachutists,
                 material_plies: self.material_plies,
+                capture_plies: self.capture_plies,
             },
         );
         let (from, to) = (mv.from as u32, mv.to as u32);
@@ -491,6 +508,11 @@ impl<R: Rules> Game for Draughts<R> {
         } else {
             self.material_plies = self.material_plies.saturating_add(1);
         }
+        self.capture_plies = if captures {
+            0
+        } else {
+            self.capture_plies.saturating_add(1)
+        };
     }
 
     fn undo(&mut self, mv: Self::Move) {
@@ -514,6 +536,7 @@ impl<R: Rules> Game for Draughts<R> {
         self.hash = hash;
         self.ply -= 1;
         self.material_plies = undo.material_plies;
+        self.capture_plies = undo.capture_plies;
     }
 
     fn status(&self) -> Status {

@@ -13,7 +13,7 @@ use super::movegen::{crowning_squares, men_forward, parachutist_steps};
 use super::rules::{Colour, CrownInCapture, KingRange, Removal, Rules};
 use super::{default_cap, default_options, BitsOf, Draughts, DraughtsMove, Kind};
 use crate::game::{Game, ParseError};
-use crate::games::family::{option_pairs, parse_options, DRAUGHTS_KEYS};
+use crate::games::family::{option_pairs, parse_options, DARK_SQUARE_KEYS};
 use crate::games::family::{KING, PARACHUTIST};
 use crate::notation_text::{Buffered, MoveTextSink};
 
@@ -34,7 +34,7 @@ pub(super) fn parse_position<R: Rules>(text: &str) -> Result<Draughts<R>, ParseE
         option_pairs(words).map_err(|expected| ParseError::new("position", text, expected))?;
     position.options = parse_options(
         R::NAME,
-        DRAUGHTS_KEYS,
+        DARK_SQUARE_KEYS,
         pairs.into_iter(),
         default_options::<R>(),
     )
@@ -193,6 +193,9 @@ impl<R: Rules> fmt::Display for Draughts<R> {
         }
         if self.options.repetitions != defaults.repetitions {
             write!(f, " repetitions={}", self.options.repetitions)?;
+        }
+        if self.options.no_capture != defaults.no_capture {
+            write!(f, " no_capture={}", self.options.no_capture)?;
         }
         debug_assert!(default_cap::<R>() == defaults.cap);
         Ok(())

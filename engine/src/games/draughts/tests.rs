@@ -384,6 +384,49 @@ fn quiet_plies_and_endgame_counters_draw() {
 }
 
 #[test]
+fn no_capture_draws_after_plies_without_a_capture_of_men_and_kings_alike() {
+    // Men's moves count too (unlike English's own counter); the men are too far apart to
+    // meet within four plies.
+    let mut p =
+        Draughts::<English>::parse_position("B:W29,30:B1,2 no_capture=4 repetitions=0").unwrap();
+    assert_eq!(p.to_string(), "B:W29,30:B1,2 repetitions=0 no_capture=4");
+    let mut moves = Vec::new();
+    let mut played = Vec::new();
+    for _ in 0..4 {
+        assert!(!p.is_over());
+        p.generate_moves(&mut moves);
+        assert!(moves[0].captured.is_empty());
+        p.play_unchecked(moves[0]);
+        played.push(moves[0]);
+    }
+    assert_eq!(
+        p.status().outcome().map(|o| o.reason()),
+        Some(EndReason::DrawRule)
+    );
+    // Undo restores the counter.
+    p.undo(played.pop().unwrap());
+    assert!(!p.is_over());
+    // A capture starts it again: two plies before the limit, White takes.
+    let mut q = Draughts::<English>::parse_position("W:W18,K32:B14,1,2 no_capture=3").unwrap();
+    q.capture_plies = 2;
+    q.generate_moves(&mut moves);
+    assert!(!moves[0].captured.is_empty(), "White must take");
+    q.play_unchecked(moves[0]);
+    for _ in 0..2 {
+        assert!(!q.is_over());
+        q.generate_moves(&mut moves);
+        q.play_unchecked(moves[0]);
+    }
+    // Without the option the same plies draw nothing.
+    let mut r = Draughts::<English>::parse_position("B:W29,30:B1,2").unwrap();
+    for _ in 0..8 {
+        r.generate_moves(&mut moves);
+        r.play_unchecked(moves[0]);
+    }
+    assert!(!r.is_over(), "{r}");
+}
+
+#[test]
 fn the_ply_cap_draws() {
     let mut p = Draughts::<English>::parse_position("W:WK29:BK4 cap=3").unwrap();
     let mut moves = Vec::new();
@@ -477,11 +520,17 @@ fn game_options_are_checked() {
     let mut bad = GameOptions::new();
     bad.set("duplicates", "maybe");
     assert!(Draughts::<International>::new(&bad).is_err());
+    let mut huge = GameOptions::new();
+    huge.set("no_capture", "70000");
+    let error = Draughts::<English>::new(&huge).unwrap_err();
+    assert!(error.to_string().contains("no_capture"), "{error}");
     let mut unknown = GameOptions::new();
     unknown.set("flying", "true");
     let error = Draughts::<English>::new(&unknown).unwrap_err();
     assert!(
-        error.to_string().contains("duplicates, cap, repetitions"),
+        error
+            .to_string()
+            .contains("duplicates, cap, repetitions, no_capture"),
         "{error}"
     );
 }

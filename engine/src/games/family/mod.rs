@@ -20,5 +20,7 @@ pub(crate) use capture_move::{BLACK, KING, PARACHUTIST, PROMOTES};
 pub use colour::Colour;
 pub use features::SideFeatures;
 pub(crate) use history::History;
-pub(crate) use options::{option_pairs, parse_options, Options, ALQUERQUE_KEYS, DRAUGHTS_KEYS};
+pub(crate) use options::{
+    option_pairs, parse_options, Options, ALQUERQUE_KEYS, DARK_SQUARE_KEYS, DRAUGHTS_KEYS,
+};
 pub use rules::{CrownInCapture, DrawRules, EndgameRule, Removal};

@@ -1,6 +1,6 @@
 //! The rule options that the draughts family's positions carry (`duplicates`, `cap`,
-//! `repetitions`, and Alquerque's `no_progress`), the keys each game takes, and their
-//! reader.
+//! `repetitions`, the dark-square variants' `no_capture` and Alquerque's `no_progress`),
+//! the keys each game takes, and their reader.
 
 use crate::game::{read_ply_cap, GameError};
 
@@ -30,11 +30,20 @@ pub(crate) struct OptionKeys {
     pub(crate) repetitions_may_be_never: bool,
 }
 
-/// The keys every dark-square and all-squares draughts variant takes (their no-progress
-/// counter is the variant's own, [`super::DrawRules`]).
+/// The keys every all-squares draughts variant takes (their no-progress counter is the
+/// variant's own, [`super::DrawRules`]).
 pub(crate) const DRAUGHTS_KEYS: OptionKeys = OptionKeys {
     keys: &["duplicates", "cap", "repetitions"],
     repetitions_may_be_never: false,
+};
+
+/// The keys the dark-square draughts variants take: the all-squares ones, and a draw after
+/// a number of plies without a capture (`no_capture`, on top of the variant's own counter),
+/// so that a game can be played under another program's rules (OpenSpiel's checkers draws
+/// after 40 plies without a capture and knows no repetition: `no_capture=40,repetitions=0`).
+pub(crate) const DARK_SQUARE_KEYS: OptionKeys = OptionKeys {
+    keys: &["duplicates", "cap", "repetitions", "no_capture"],
+    repetitions_may_be_never: true,
 };
 
 /// The keys Alquerque takes: its no-progress counter is an option.
@@ -54,6 +63,9 @@ pub(crate) struct Options {
     pub(crate) repetitions: u8,
     /// Plies without progress that draw (0: never), where it is an option (Alquerque).
     pub(crate) no_progress: u16,
+    /// Plies without a capture that draw (0: never), where it is an option (the
+    /// dark-square draughts variants).
+    pub(crate) no_capture: u16,
     /// Whether repetition and the draw counters end the game (perft turns them off).
     pub(crate) draw_rules: bool,
 }
@@ -67,6 +79,7 @@ impl Options {
             cap,
             repetitions,
             no_progress: 0,
+            no_capture: 0,
             draw_rules: true,
         }
     }
@@ -104,6 +117,11 @@ pub(crate) fn parse_options<'a>(
                     .ok()
                     .filter(|n| *n == never || (2..=9).contains(n))
                     .ok_or_else(|| GameError::bad_option(game, key, value, expected))?;
+            }
+            "no_capture" => {
+                options.no_capture = value.parse().ok().ok_or_else(|| {
+                    GameError::bad_option(game, key, value, "a number of plies (0: never)")
+                })?;
             }
             _ => {
                 options.no_progress = value.parse().ok().ok_or_else(|| {
