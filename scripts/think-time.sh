@@ -71,7 +71,7 @@ candidates=(
     "parachute|minimax:nodes=1000000"
     "international|minimax:nodes=1000000,search=reduce"
     "russian|minimax:nodes=1000000"
-    "canadian|minimax:nodes=1000000,search=reduce"
+    "canadian|minimax:nodes=500000,search=reduce"
     "thai|minimax:nodes=1000000"
     "brazilian|minimax:nodes=1000000"
     "portuguese|minimax:nodes=1000000"
@@ -81,10 +81,10 @@ candidates=(
     "dameo|minimax:nodes=1000000"
     "konane|minimax:nodes=1000000"
     "alquerque|minimax:nodes=1000000"
-    "chinese-checkers|minimax:nodes=200000,plan=300000"
-    "chinese-checkers:players=3|minimax:nodes=200000,multi=brs,plan=300000"
-    "chinese-checkers:players=4|minimax:nodes=200000,multi=brs,plan=300000"
-    "chinese-checkers:players=6|minimax:nodes=100000,plan=300000"
+    "chinese-checkers|minimax:nodes=600000,plan=300000"
+    "chinese-checkers:players=3|minimax:nodes=600000,multi=brs,plan=300000"
+    "chinese-checkers:players=4|minimax:nodes=600000,multi=brs,plan=300000"
+    "chinese-checkers:players=6|minimax:nodes=300000,plan=300000"
 )
 for candidate in "${candidates[@]}"; do
     game="${candidate%%|*}" spec="${candidate#*|}"
