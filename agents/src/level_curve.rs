@@ -159,9 +159,7 @@ pub fn requested_rating(name: &str) -> Option<Result<f64, String>> {
             .ok()
             .filter(|r| r.is_finite())
             .ok_or_else(|| {
-                format!(
-                    "level:elo={text}: expected a rating, a number such as level:elo=1200"
-                )
+                format!("level:elo={text}: expected a rating, a number such as level:elo=1200")
             }),
     )
 }
@@ -172,7 +170,10 @@ impl Curve {
     /// # Errors
     /// A header or a row that is not as written: the error gives the line.
     pub fn parse(text: &str) -> Result<Curve, String> {
-        let mut lines = text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty());
+        let mut lines = text
+            .lines()
+            .enumerate()
+            .filter(|(_, l)| !l.trim().is_empty());
         match lines.next() {
             Some((_, header)) if header.trim() == HEADER => {}
             _ => return Err(format!("line 1: expected the header {HEADER}")),
@@ -230,12 +231,18 @@ impl Curve {
         };
         let mut low = (first.rating.value, name_of(first, first.members.start));
         let mut high = (last.rating.value, name_of(last, last.members.end - 1));
-        if let Some(weakest) = levels.iter().min_by(|a, b| a.measured.value.total_cmp(&b.measured.value)) {
+        if let Some(weakest) = levels
+            .iter()
+            .min_by(|a, b| a.measured.value.total_cmp(&b.measured.value))
+        {
             if weakest.measured.value > low.0 {
                 low = (weakest.measured.value, name(weakest));
             }
         }
-        if let Some(strongest) = levels.iter().max_by(|a, b| a.measured.value.total_cmp(&b.measured.value)) {
+        if let Some(strongest) = levels
+            .iter()
+            .max_by(|a, b| a.measured.value.total_cmp(&b.measured.value))
+        {
             if strongest.measured.value < high.0 {
                 high = (strongest.measured.value, name(strongest));
             }
@@ -273,7 +280,10 @@ impl Curve {
         let (below, above) = (&groups[above - 1], &groups[above]);
         // The fit is flat across a pooled run and rises between runs: from the strong
         // edge of the run below to the weak edge of the run above.
-        let (from, to) = (&self.points[below.members.end - 1], &self.points[above.members.start]);
+        let (from, to) = (
+            &self.points[below.members.end - 1],
+            &self.points[above.members.start],
+        );
         let t = (requested - below.rating.value) / (above.rating.value - below.rating.value);
         let gap = || CurveError::Gap {
             requested,
@@ -509,11 +519,41 @@ mod tests {
     fn english() -> Curve {
         Curve {
             points: vec![
-                point("minimax:nodes=200000,epsilon=0.8", None, "epsilon", 0.8, 100.0),
-                point("minimax:nodes=200000,epsilon=0.6", Some("easy"), "epsilon", 0.6, 200.0),
-                point("minimax:nodes=200000,epsilon=0.2", None, "epsilon", 0.2, 700.0),
-                point("minimax:nodes=200000,epsilon=0.1", None, "epsilon", 0.1, 700.0),
-                point("minimax:nodes=200000,epsilon=0", None, "epsilon", 0.0, 1600.0),
+                point(
+                    "minimax:nodes=200000,epsilon=0.8",
+                    None,
+                    "epsilon",
+                    0.8,
+                    100.0,
+                ),
+                point(
+                    "minimax:nodes=200000,epsilon=0.6",
+                    Some("easy"),
+                    "epsilon",
+                    0.6,
+                    200.0,
+                ),
+                point(
+                    "minimax:nodes=200000,epsilon=0.2",
+                    None,
+                    "epsilon",
+                    0.2,
+                    700.0,
+                ),
+                point(
+                    "minimax:nodes=200000,epsilon=0.1",
+                    None,
+                    "epsilon",
+                    0.1,
+                    700.0,
+                ),
+                point(
+                    "minimax:nodes=200000,epsilon=0",
+                    None,
+                    "epsilon",
+                    0.0,
+                    1600.0,
+                ),
                 point("minimax:nodes=1000000", Some("hard"), "nodes", 1e6, 2000.0),
             ],
         }
@@ -529,12 +569,24 @@ mod tests {
         assert_eq!(resolved.rating.lo, 400.0);
         // On a fitted point: its own spec; on the pooled pair: their mean; from the
         // pair's strong edge (0.1) to 0 the fit rises to 1600.
-        assert_eq!(curve.resolve(1150.0).unwrap().spec, "minimax:nodes=200000,epsilon=0.05");
-        assert_eq!(curve.resolve(200.0).unwrap().spec, "minimax:nodes=200000,epsilon=0.6");
-        assert_eq!(curve.resolve(700.0).unwrap().spec, "minimax:nodes=200000,epsilon=0.15");
+        assert_eq!(
+            curve.resolve(1150.0).unwrap().spec,
+            "minimax:nodes=200000,epsilon=0.05"
+        );
+        assert_eq!(
+            curve.resolve(200.0).unwrap().spec,
+            "minimax:nodes=200000,epsilon=0.6"
+        );
+        assert_eq!(
+            curve.resolve(700.0).unwrap().spec,
+            "minimax:nodes=200000,epsilon=0.15"
+        );
         // Beyond the family's top, the nodes turn, in their logarithm: halfway is the
         // geometric mean of 200000 and a million.
-        assert_eq!(curve.resolve(1800.0).unwrap().spec, "minimax:nodes=447214,epsilon=0");
+        assert_eq!(
+            curve.resolve(1800.0).unwrap().spec,
+            "minimax:nodes=447214,epsilon=0"
+        );
         assert_eq!(curve.resolve(2000.0).unwrap().spec, "minimax:nodes=1000000");
     }
 
@@ -547,7 +599,10 @@ mod tests {
             error.to_string(),
             "150 is outside the ratings its curve resolves: from 200.0 (easy) to 2000.0 (hard)"
         );
-        assert!(matches!(curve.resolve(2000.5), Err(CurveError::OutOfRange { .. })));
+        assert!(matches!(
+            curve.resolve(2000.5),
+            Err(CurveError::OutOfRange { .. })
+        ));
         assert_eq!(Curve::default().resolve(1.0), Err(CurveError::Empty));
     }
 
@@ -571,7 +626,10 @@ mod tests {
             format!("line 1: expected the header {HEADER}")
         );
         let broken = format!("{HEADER}\nperfect,,epsilon,x,linear,false,final,1,1,1,1,1,1\n");
-        assert_eq!(Curve::parse(&broken).unwrap_err(), "line 2: not a point of a curve");
+        assert_eq!(
+            Curve::parse(&broken).unwrap_err(),
+            "line 2: not a point of a curve"
+        );
     }
 
     #[test]
@@ -579,7 +637,10 @@ mod tests {
         assert_eq!(requested_rating("hard"), None);
         assert_eq!(requested_rating("elo=1200"), Some(Ok(1200.0)));
         assert!(requested_rating("elo=strong").unwrap().is_err());
-        assert_eq!(with_setting("perfect", "epsilon", 0.25), "perfect:epsilon=0.25");
+        assert_eq!(
+            with_setting("perfect", "epsilon", 0.25),
+            "perfect:epsilon=0.25"
+        );
         assert_eq!(setting("minimax:nodes=5000", "epsilon"), Some(0.0));
         assert_eq!(setting("minimax:nodes=5000", "depth"), None);
     }

@@ -222,7 +222,12 @@ impl LevelSet {
         self.curve()
             .resolve(rating)
             .map(|resolved| resolved.spec)
-            .map_err(|e| format!("level:elo={rating}: the shipped levels of {}: {e}", self.game))
+            .map_err(|e| {
+                format!(
+                    "level:elo={rating}: the shipped levels of {}: {e}",
+                    self.game
+                )
+            })
     }
 
     /// The spec of the level `name`, if the set has it.
@@ -378,7 +383,11 @@ mod tests {
             assert!(levels.contains(&high.1.as_str()), "{}: {high:?}", set.name);
             for rating in [low.0, (low.0 + high.0) / 2.0, high.0] {
                 let spec = set.rating_spec(rating).unwrap();
-                assert!(spec.parse::<crate::AgentSpec>().is_ok(), "{}: {spec}", set.name);
+                assert!(
+                    spec.parse::<crate::AgentSpec>().is_ok(),
+                    "{}: {spec}",
+                    set.name
+                );
             }
         }
     }
@@ -387,11 +396,20 @@ mod tests {
     fn a_rating_resolves_on_the_curve_and_errs_outside_it() {
         let english: GameSpec = "english".parse().unwrap();
         let spec = level_spec(&english, "elo=1200").unwrap();
-        assert!(spec.starts_with("minimax:nodes=200000,epsilon=0."), "{spec}");
+        assert!(
+            spec.starts_with("minimax:nodes=200000,epsilon=0."),
+            "{spec}"
+        );
         // Above the family's best point the nodes turn toward hard's million.
         let spec = level_spec(&english, "elo=2000").unwrap();
-        assert!(spec.starts_with("minimax:nodes=") && spec.ends_with(",epsilon=0"), "{spec}");
-        assert_eq!(level_spec(&english, "elo=2020.1").unwrap(), "minimax:nodes=1000000");
+        assert!(
+            spec.starts_with("minimax:nodes=") && spec.ends_with(",epsilon=0"),
+            "{spec}"
+        );
+        assert_eq!(
+            level_spec(&english, "elo=2020.1").unwrap(),
+            "minimax:nodes=1000000"
+        );
         assert_eq!(
             level_spec(&english, "elo=3000").unwrap_err(),
             "level:elo=3000: the shipped levels of english: 3000 is outside the ratings its \

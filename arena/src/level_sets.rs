@@ -59,7 +59,10 @@ pub fn show(game: &str, out: &mut dyn Write) -> Result<(), ArenaError> {
 pub fn resolve(game: &str, rating: f64, out: &mut dyn Write) -> Result<(), ArenaError> {
     let set = set_of(game)?;
     let resolved = set.curve().resolve(rating).map_err(|e| {
-        ArenaError::input(format!("level:elo={rating}: the built-in set {}: {e}", set.name))
+        ArenaError::input(format!(
+            "level:elo={rating}: the built-in set {}: {e}",
+            set.name
+        ))
     })?;
     let r = resolved.rating;
     writeln!(
@@ -93,9 +96,8 @@ pub fn write_curve(dir: &Path, out: &mut dyn Write) -> Result<(), ArenaError> {
         std::fs::read_to_string(&path).map_err(|e| ArenaError::io(&path, "read", e))
     };
     let config = read("config.toml")?;
-    let family = Family::of_config(&config).map_err(|e| {
-        ArenaError::input(format!("{}: {e}", dir.join("config.toml").display()))
-    })?;
+    let family = Family::of_config(&config)
+        .map_err(|e| ArenaError::input(format!("{}: {e}", dir.join("config.toml").display())))?;
     let curve = curve::from_files(
         family.as_ref(),
         &read("calibration.csv")?,

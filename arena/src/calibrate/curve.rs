@@ -68,7 +68,12 @@ impl Family {
         let Some(range) = range else {
             return Ok(None);
         };
-        let flag = |key: &str| range.get(key).and_then(toml::Value::as_bool).unwrap_or(false);
+        let flag = |key: &str| {
+            range
+                .get(key)
+                .and_then(toml::Value::as_bool)
+                .unwrap_or(false)
+        };
         Ok(range
             .get("knob")
             .and_then(toml::Value::as_str)
@@ -121,7 +126,11 @@ fn read_rows(text: &str, file: &str, name: Option<&str>) -> Result<Vec<Row>, Are
     };
     let name = name.map(column).transpose()?;
     let (spec, knob) = (column("spec")?, column("knob")?);
-    let (rating, lo, hi) = (column("rating")?, column("rating_lo")?, column("rating_hi")?);
+    let (rating, lo, hi) = (
+        column("rating")?,
+        column("rating_lo")?,
+        column("rating_hi")?,
+    );
     let mut rows = Vec::new();
     for (index, record) in reader.records().enumerate() {
         let record = record.map_err(|e| bad(e.to_string()))?;
@@ -179,8 +188,12 @@ fn build(family: &Family, points: &[Row], levels: &[Row]) -> Curve {
         knobbed.reverse();
     }
     let knob_levels = || knobbed.iter().filter(|p| p.level.is_some());
-    let strongest = knob_levels().map(|p| p.measured.value).fold(f64::MIN, f64::max);
-    let weakest = knob_levels().map(|p| p.measured.value).fold(f64::MAX, f64::min);
+    let strongest = knob_levels()
+        .map(|p| p.measured.value)
+        .fold(f64::MIN, f64::max);
+    let weakest = knob_levels()
+        .map(|p| p.measured.value)
+        .fold(f64::MAX, f64::min);
     let mut curve: Vec<CurvePoint> = Vec::new();
     let mut above: Vec<CurvePoint> = Vec::new();
     for level in levels.iter().filter(|level| level.knob.is_none()) {
@@ -221,7 +234,8 @@ fn build(family: &Family, points: &[Row], levels: &[Row]) -> Curve {
 /// ratings fall on the whole).
 fn knob_weakens(sorted: &[CurvePoint]) -> bool {
     let levels: Vec<&CurvePoint> = sorted.iter().filter(|p| p.level.is_some()).collect();
-    let by_rating = |a: &&&CurvePoint, b: &&&CurvePoint| a.measured.value.total_cmp(&b.measured.value);
+    let by_rating =
+        |a: &&&CurvePoint, b: &&&CurvePoint| a.measured.value.total_cmp(&b.measured.value);
     if let (Some(weak), Some(strong)) = (
         levels.iter().min_by(by_rating),
         levels.iter().max_by(by_rating),
@@ -360,7 +374,11 @@ pub const LEVEL_WEIGHT: f64 = 1e6;
 /// interval is the weighted mean of its members' bounds.
 fn fit_monotone(curve: &mut [CurvePoint]) {
     let weight = |p: &CurvePoint| {
-        let level = if p.source == Source::Final { LEVEL_WEIGHT } else { 1.0 };
+        let level = if p.source == Source::Final {
+            LEVEL_WEIGHT
+        } else {
+            1.0
+        };
         level / (p.measured.hi - p.measured.lo).max(1.0).powi(2)
     };
     let fitted = pool_adjacent(
@@ -400,7 +418,13 @@ mod tests {
 
     #[test]
     fn pooling_makes_a_rising_sequence_of_one_that_falls_in_places() {
-        let points = [(100.0, 1.0), (300.0, 1.0), (200.0, 1.0), (400.0, 3.0), (350.0, 1.0)];
+        let points = [
+            (100.0, 1.0),
+            (300.0, 1.0),
+            (200.0, 1.0),
+            (400.0, 3.0),
+            (350.0, 1.0),
+        ];
         let fitted = pool_adjacent(&points);
         assert_eq!(fitted, [100.0, 250.0, 250.0, 387.5, 387.5]);
         // Already rising: unchanged; equal neighbours pool into one value.
@@ -418,10 +442,14 @@ mod tests {
             turned_setting("minimax:nodes=200000,epsilon=0.1", "minimax:nodes=1000000"),
             None
         );
-        assert_eq!(turned_setting("minimax:nodes=5000", "mcts:iterations=100"), None);
+        assert_eq!(
+            turned_setting("minimax:nodes=5000", "mcts:iterations=100"),
+            None
+        );
     }
 
-    const CALIBRATION: &str = "point,added_at_step,knob,spec,pairs_per_reference,rating,rating_lo,rating_hi\n\
+    const CALIBRATION: &str =
+        "point,added_at_step,knob,spec,pairs_per_reference,rating,rating_lo,rating_hi\n\
         0,0,0,\"minimax:nodes=200,epsilon=0\",20,1400.0,1300.0,1500.0\n\
         1,0,0.4,\"minimax:nodes=200,epsilon=0.4\",20,500.0,450.0,550.0\n\
         2,0,0.8,\"minimax:nodes=200,epsilon=0.8\",20,150.0,100.0,200.0\n\
@@ -467,13 +495,22 @@ mod tests {
         assert!(fitted.windows(2).all(|w| w[0] <= w[1]), "{fitted:?}");
         assert_eq!(fitted[2], fitted[3]);
         assert!(fitted[2] > 800.0 && fitted[2] < 800.1, "{fitted:?}");
-        assert_eq!(curve.resolve(fitted[2]).unwrap().spec, "minimax:nodes=200,epsilon=0.2");
+        assert_eq!(
+            curve.resolve(fitted[2]).unwrap().spec,
+            "minimax:nodes=200,epsilon=0.2"
+        );
         // Hard names its spec: the curve reaches it by turning nodes, in their logarithm.
         let hard = &curve.points[5];
-        assert_eq!((hard.knob.as_str(), hard.value, hard.log), ("nodes", 1000.0, true));
+        assert_eq!(
+            (hard.knob.as_str(), hard.value, hard.log),
+            ("nodes", 1000.0, true)
+        );
         assert_eq!(hard.source, Source::Final);
         let text = curve.to_csv();
-        assert_eq!(agents::level_curve::Curve::parse(&text).unwrap(), curve);
+        assert_eq!(
+            agents::level_curve::Curve::parse(&text).unwrap().to_csv(),
+            text
+        );
         // A request between the family's top and hard sets the nodes.
         let top = curve.points[4].fitted.value;
         let resolved = curve.resolve((top + 2000.0) / 2.0).unwrap();

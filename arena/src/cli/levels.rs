@@ -21,7 +21,12 @@ pub struct LevelsArgs {
     pub curve: Option<std::path::PathBuf>,
     /// Resolve the rating R on the set's curve: print the spec `level:elo=R` stands
     /// for, with the fitted rating's interval there.
-    #[arg(long, value_name = "R", requires = "game", allow_negative_numbers = true)]
+    #[arg(
+        long,
+        value_name = "R",
+        requires = "game",
+        allow_negative_numbers = true
+    )]
     pub elo: Option<f64>,
 }
 
