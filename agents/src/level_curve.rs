@@ -9,6 +9,9 @@
 
 use std::fmt;
 
+/// The file's name, beside `difficulty.toml`.
+pub const FILE: &str = "curve.csv";
+
 /// The header of `curve.csv`.
 pub const HEADER: &str = "spec,level,knob,value,scale,integer,source,measured,measured_lo,\
                           measured_hi,rating,rating_lo,rating_hi";

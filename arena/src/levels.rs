@@ -222,7 +222,7 @@ fn curve_path(levels: &Path) -> PathBuf {
     levels
         .parent()
         .unwrap_or_else(|| Path::new(""))
-        .join(crate::calibrate::CURVE_FILE)
+        .join(level_curve::FILE)
 }
 
 /// The level a spec names (`hard` for `level:hard`), or `None` for an agent's spec.

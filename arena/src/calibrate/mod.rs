@@ -34,7 +34,7 @@ use crate::output::{self, write_atomically, Claim};
 use crate::staging;
 
 /// The curve of rating against the knob, beside `difficulty.toml` ([`curve`]).
-pub const CURVE_FILE: &str = "curve.csv";
+pub const CURVE_FILE: &str = agents::level_curve::FILE;
 
 /// `config.toml` in the output folder.
 #[derive(Debug, Serialize, Deserialize)]
