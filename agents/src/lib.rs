@@ -19,6 +19,7 @@ pub mod eval_konane;
 pub mod eval_leapfrog;
 pub mod factory;
 pub mod greedy;
+pub mod level_curve;
 pub mod mcts;
 pub mod minimax;
 pub mod multiplayer;

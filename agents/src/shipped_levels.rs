@@ -3,6 +3,9 @@
 //! `config.toml`), so that `level:hard` needs no file and works from any directory, in
 //! the arena and in any program that embeds this crate.
 //!
+//! Beside the named levels, `level:elo=R` asks for any rating R between the weakest and
+//! the strongest level's: the set's `curve.csv` ([`crate::level_curve`]) gives the spec.
+//!
 //! A set belongs to the game and options it was calibrated on. [`for_game`] finds the
 //! set of the game actually played, or says why there is none: a level's strength was
 //! measured under those rules and that number of players, and means nothing under others.
@@ -10,6 +13,8 @@
 use std::fmt;
 
 use engine::GameSpec;
+
+use crate::level_curve::{requested_rating, Curve};
 
 /// One calibrated set of levels, as `arena calibrate` wrote it.
 #[derive(Debug)]
@@ -29,6 +34,9 @@ pub struct LevelSet {
     pub difficulty_csv: &'static str,
     /// The calibration's resolved `config.toml`.
     pub config_toml: &'static str,
+    /// `curve.csv`: rating against the knob over every point the calibration measured,
+    /// with its monotone fit: what `level:elo=R` resolves through.
+    pub curve_csv: &'static str,
 }
 
 /// A shipped set: the files of `results/<name>/`.
@@ -41,6 +49,7 @@ macro_rules! shipped {
             difficulty_toml: include_str!(concat!("../../results/", $name, "/difficulty.toml")),
             difficulty_csv: include_str!(concat!("../../results/", $name, "/difficulty.csv")),
             config_toml: include_str!(concat!("../../results/", $name, "/config.toml")),
+            curve_csv: include_str!(concat!("../../results/", $name, "/curve.csv")),
         }
     };
 }
@@ -197,6 +206,30 @@ impl LevelSet {
         })
     }
 
+    /// The set's curve of rating against the knob.
+    ///
+    /// # Panics
+    /// Never for a shipped set: a test reads every one.
+    pub fn curve(&self) -> Curve {
+        Curve::parse(self.curve_csv).expect("a shipped curve reads")
+    }
+
+    /// The spec of the rating `rating` on the set's curve (`level:elo=R`).
+    ///
+    /// # Errors
+    /// A rating outside the curve's range: the error names the set and both ends.
+    pub fn rating_spec(&self, rating: f64) -> Result<String, String> {
+        self.curve()
+            .resolve(rating)
+            .map(|resolved| resolved.spec)
+            .map_err(|e| {
+                format!(
+                    "level:elo={rating}: the shipped levels of {}: {e}",
+                    self.game
+                )
+            })
+    }
+
     /// The spec of the level `name`, if the set has it.
     pub fn level(&self, name: &str) -> Option<&'static str> {
         self.levels()
@@ -236,14 +269,19 @@ fn level_line(line: &'static str) -> Option<(&'static str, &'static str)> {
 
 /// The spec that the level `name` of the game `game`'s shipped set stands for: the way
 /// a program that embeds this crate plays a shipped level,
-/// `agents::build::<G>(level_spec(&game, "hard")?)`.
+/// `agents::build::<G>(&level_spec(&game, "hard")?)`. A name `elo=R` asks for the rating
+/// R on the set's curve ([`LevelSet::rating_spec`]).
 ///
 /// # Errors
 /// The game has no shipped set ([`NoLevels`]'s text), or its set has no such level (the
-/// text lists the levels it has).
-pub fn level_spec(game: &GameSpec, name: &str) -> Result<&'static str, String> {
+/// text lists the levels it has), or a rating outside the curve's range (the text gives
+/// the range).
+pub fn level_spec(game: &GameSpec, name: &str) -> Result<String, String> {
     let set = for_game(game).map_err(|e| e.to_string())?;
-    set.level(name).ok_or_else(|| {
+    if let Some(rating) = requested_rating(name) {
+        return set.rating_spec(rating?);
+    }
+    set.level(name).map(str::to_string).ok_or_else(|| {
         let names: Vec<&str> = set.levels().map(|(level, _)| level).collect();
         format!(
             "no level {name:?} in the shipped levels of {}: it has {}",
@@ -333,6 +371,51 @@ mod tests {
         let hard = named("english").unwrap().timing_row("hard").unwrap();
         assert_eq!(hard.ms_per_move, "120.3");
         assert_eq!(hard.rating, "2020 [1786, 2254]");
+    }
+
+    #[test]
+    fn every_set_has_a_curve_from_its_weakest_level_to_its_strongest() {
+        for set in SETS {
+            let curve = set.curve();
+            let (low, high) = curve.range().unwrap_or_else(|| panic!("{}", set.name));
+            let levels: Vec<&str> = set.levels().map(|(name, _)| name).collect();
+            assert!(levels.contains(&low.1.as_str()), "{}: {low:?}", set.name);
+            assert!(levels.contains(&high.1.as_str()), "{}: {high:?}", set.name);
+            for rating in [low.0, (low.0 + high.0) / 2.0, high.0] {
+                let spec = set.rating_spec(rating).unwrap();
+                assert!(
+                    spec.parse::<crate::AgentSpec>().is_ok(),
+                    "{}: {spec}",
+                    set.name
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_rating_resolves_on_the_curve_and_errs_outside_it() {
+        let english: GameSpec = "english".parse().unwrap();
+        let spec = level_spec(&english, "elo=1200").unwrap();
+        assert!(
+            spec.starts_with("minimax:nodes=200000,epsilon=0."),
+            "{spec}"
+        );
+        // Above the family's best point the nodes turn toward hard's million.
+        let spec = level_spec(&english, "elo=2000").unwrap();
+        assert!(
+            spec.starts_with("minimax:nodes=") && spec.ends_with(",epsilon=0"),
+            "{spec}"
+        );
+        assert_eq!(
+            level_spec(&english, "elo=2020.1").unwrap(),
+            "minimax:nodes=1000000"
+        );
+        assert_eq!(
+            level_spec(&english, "elo=3000").unwrap_err(),
+            "level:elo=3000: the shipped levels of english: 3000 is outside the ratings its \
+             curve resolves: from 218.6 (easy) to 2020.1 (hard)"
+        );
+        assert!(level_spec(&english, "elo=x").is_err());
     }
 
     #[test]

@@ -3,10 +3,13 @@
 //! milliseconds a move), so that a studio picks a level without opening a file.
 
 use std::io::Write;
+use std::path::Path;
 
 use agents::shipped_levels::{self, LevelSet};
 use engine::GameSpec;
 
+use crate::calibrate::curve::{self, Family};
+use crate::calibrate::CURVE_FILE;
 use crate::error::ArenaError;
 
 /// Writes every built-in set: its name, the game it was calibrated on, its levels.
@@ -43,15 +46,79 @@ pub fn list(out: &mut dyn Write) -> Result<(), ArenaError> {
 /// # Errors
 /// No built-in set for it (the error says which games have one), or a failed write.
 pub fn show(game: &str, out: &mut dyn Write) -> Result<(), ArenaError> {
-    let set = match shipped_levels::named(game) {
-        Some(set) => set,
+    out.write_all(describe(set_of(game)?)?.as_bytes())
+        .map_err(crate::output::stdout_error)
+}
+
+/// Writes the spec that `level:elo=R` stands for in the set of `game`, with the fitted
+/// rating's interval there: `level:elo=1200 = minimax:nodes=200000,epsilon=0.1 (fitted
+/// 1200 [1050, 1390])`.
+///
+/// # Errors
+/// No built-in set for it, a rating outside its curve's range, or a failed write.
+pub fn resolve(game: &str, rating: f64, out: &mut dyn Write) -> Result<(), ArenaError> {
+    let set = set_of(game)?;
+    let resolved = set.curve().resolve(rating).map_err(|e| {
+        ArenaError::input(format!(
+            "level:elo={rating}: the built-in set {}: {e}",
+            set.name
+        ))
+    })?;
+    let r = resolved.rating;
+    writeln!(
+        out,
+        "level:elo={rating} = {} (fitted {:.0} [{:.0}, {:.0}])",
+        resolved.spec, r.value, r.lo, r.hi
+    )
+    .map_err(crate::output::stdout_error)
+}
+
+/// The built-in set of `game` (a game with options, or a set's name).
+fn set_of(game: &str) -> Result<&'static LevelSet, ArenaError> {
+    match shipped_levels::named(game) {
+        Some(set) => Ok(set),
         None => {
             let spec: GameSpec = game.parse()?;
-            shipped_levels::for_game(&spec).map_err(|e| ArenaError::input(e.to_string()))?
+            shipped_levels::for_game(&spec).map_err(|e| ArenaError::input(e.to_string()))
         }
+    }
+}
+
+/// Writes `dir/curve.csv` from the calibration files in `dir` ([`crate::calibrate::curve`])
+/// and says so on `out`.
+///
+/// # Errors
+/// A file that cannot be read or is not a calibration's, a calibration of a list of
+/// specs (no values lie between them), or a failed write.
+pub fn write_curve(dir: &Path, out: &mut dyn Write) -> Result<(), ArenaError> {
+    let read = |name: &str| {
+        let path = dir.join(name);
+        std::fs::read_to_string(&path).map_err(|e| ArenaError::io(&path, "read", e))
     };
-    out.write_all(describe(set)?.as_bytes())
-        .map_err(crate::output::stdout_error)
+    let config = read("config.toml")?;
+    let family = Family::of_config(&config)
+        .map_err(|e| ArenaError::input(format!("{}: {e}", dir.join("config.toml").display())))?;
+    let curve = curve::from_files(
+        family.as_ref(),
+        &read("calibration.csv")?,
+        &read("difficulty.csv")?,
+    )?
+    .ok_or_else(|| {
+        ArenaError::input(format!(
+            "{}: the calibration searched a list of specs: no spec lies between two of them, \
+             so it has no curve",
+            dir.display()
+        ))
+    })?;
+    let path = dir.join(CURVE_FILE);
+    crate::output::write_atomically(&path, curve.to_csv().as_bytes())?;
+    writeln!(
+        out,
+        "wrote {} ({} points)",
+        path.display(),
+        curve.points.len()
+    )
+    .map_err(crate::output::stdout_error)
 }
 
 /// The table of one set.
@@ -98,6 +165,13 @@ fn describe(set: &'static LevelSet) -> Result<String, ArenaError> {
         "\nRatings are Bradley-Terry Elo with random at 0 and 95% bootstrap intervals, from \
          the calibration's final round-robin; ms a move as results/README.md measured them.\n",
     );
+    if let Some(((low, weakest), (high, strongest))) = set.curve().range() {
+        text.push_str(&format!(
+            "Any rating between: level:elo=R for R from {low:.1} ({weakest}) to {high:.1} \
+             ({strongest}), on the set's curve (`arena levels {} --elo R` shows the spec).\n",
+            set.name
+        ));
+    }
     Ok(text)
 }
 

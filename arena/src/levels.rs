@@ -1,11 +1,13 @@
 //! Difficulty levels by name: `level:easy` resolves to the spec that a set of levels gives
-//! the level `easy`. The sets `arena calibrate` wrote for every game ship inside the
+//! the level `easy`, and `level:elo=1200` to the spec of that rating on the set's curve
+//! (`curve.csv`: [`agents::level_curve`]). The sets `arena calibrate` wrote for every game ship inside the
 //! program ([`agents::shipped_levels`]), so a level needs no file and works from any
 //! folder; `--levels FILE` names another set: a `difficulty.toml`, or a built-in set by
 //! its name (`leapfrog-by-seat`).
 
 use std::path::{Path, PathBuf};
 
+use agents::level_curve::{self, Curve};
 use agents::shipped_levels::{self, LevelSet};
 use engine::GameSpec;
 
@@ -137,14 +139,20 @@ impl Levels {
         self.levels.iter().map(|(name, _)| name.as_str()).collect()
     }
 
-    /// The spec of the level `name`. A levels file is written by `arena calibrate` and
-    /// may come from anyone: a level that is a program (`cmd:`) needs the command line's
-    /// consent (see [`crate::external::consent`]).
+    /// The spec of the level `name`, or for `elo=R` the spec of the rating R on the set's
+    /// curve (`curve.csv`, built in or beside the levels file). A levels file is written
+    /// by `arena calibrate` and may come from anyone: a level that is a program (`cmd:`)
+    /// needs the command line's consent (see [`crate::external::consent`]).
     ///
     /// # Errors
-    /// No such level: the error names the set and lists the levels it has; or a program
-    /// the command line does not allow.
-    pub fn spec(&self, name: &str) -> Result<&str, ArenaError> {
+    /// No such level: the error names the set and lists the levels it has; a rating
+    /// outside the curve's range (the error names the set and the range), or a set
+    /// without a curve; or a program the command line does not allow.
+    pub fn spec(&self, name: &str) -> Result<String, ArenaError> {
+        if let Some(rating) = level_curve::requested_rating(name) {
+            let rating = rating.map_err(ArenaError::input)?;
+            return self.rating_spec(rating);
+        }
         let spec = self
             .levels
             .iter()
@@ -166,8 +174,55 @@ impl Levels {
             let what = format!("level {name:?}");
             crate::external::consent::check_spec(path, &what, spec)?;
         }
+        Ok(spec.to_string())
+    }
+
+    /// The curve of the set: the built-in set's, or the `curve.csv` beside the levels file.
+    ///
+    /// # Errors
+    /// The file beside a levels file cannot be read or is not a curve.
+    pub fn curve(&self) -> Result<Curve, ArenaError> {
+        match &self.origin {
+            OwnedOrigin::Shipped(set) => Ok(set.curve()),
+            OwnedOrigin::File(path) => {
+                let curve_path = curve_path(path);
+                let text = std::fs::read_to_string(&curve_path).map_err(|e| {
+                    ArenaError::input(format!(
+                        "level:elo=R reads the curve beside the levels: cannot read {}: {e} \
+                         (`arena calibrate` writes it; `arena levels --curve DIR` derives it \
+                         from a calibration's files)",
+                        curve_path.display()
+                    ))
+                })?;
+                Curve::parse(&text)
+                    .map_err(|e| ArenaError::input(format!("{}:{e}", curve_path.display())))
+            }
+        }
+    }
+
+    /// The spec of rating `rating` on the set's curve.
+    fn rating_spec(&self, rating: f64) -> Result<String, ArenaError> {
+        let spec = self
+            .curve()?
+            .resolve(rating)
+            .map_err(|e| {
+                ArenaError::input(format!("level:elo={rating}: {}: {e}", self.describe()))
+            })?
+            .spec;
+        if let OwnedOrigin::File(path) = &self.origin {
+            let what = format!("level elo={rating}");
+            crate::external::consent::check_spec(&curve_path(path), &what, &spec)?;
+        }
         Ok(spec)
     }
+}
+
+/// The `curve.csv` beside the levels file `levels`.
+fn curve_path(levels: &Path) -> PathBuf {
+    levels
+        .parent()
+        .unwrap_or_else(|| Path::new(""))
+        .join(level_curve::FILE)
 }
 
 /// The level a spec names (`hard` for `level:hard`), or `None` for an agent's spec.
@@ -205,7 +260,7 @@ pub fn resolve_all(
                     levels = Some(Levels::of_game(levels_file, game)?);
                 }
                 let levels = levels.as_ref().expect("loaded above");
-                levels.spec(name).map(str::to_string)
+                levels.spec(name)
             }
         })
         .collect()
@@ -277,6 +332,18 @@ mod tests {
             error,
             "no level \"expert\" in the built-in levels of english: it has easy, medium, hard"
         );
+        // A config's `level:elo=R` reads the same curve as the embedding API.
+        assert_eq!(
+            resolve_shipped("level:elo=1200", &game("english")).unwrap(),
+            shipped_levels::level_spec(&game("english"), "elo=1200").unwrap()
+        );
+        let error = resolve_shipped("level:elo=100", &game("leapfrog"))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.starts_with("level:elo=100: the built-in levels of leapfrog: 100 is outside"),
+            "{error}"
+        );
         let by_seat = Levels::load(Path::new("leapfrog-by-seat")).unwrap();
         assert_eq!(
             by_seat.spec("hard-second").unwrap(),
@@ -286,6 +353,31 @@ mod tests {
             with_players(&game("chinese-checkers"), 3).to_string(),
             "chinese-checkers:players=3"
         );
+    }
+
+    #[test]
+    fn a_levels_file_resolves_ratings_on_the_curve_beside_it() {
+        let dir = std::env::temp_dir().join(format!("levels-curve-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("difficulty.toml");
+        std::fs::write(&path, SHIPPED).unwrap();
+        let specs = ["level:elo=500".to_string()];
+        let error = resolve_all(&specs, Some(&path), &game("leapfrog"))
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("arena levels --curve DIR"), "{error}");
+        let curve = format!(
+            "{}\n\
+             perfect:epsilon=0.3,easy,epsilon,0.3,linear,false,final,400,350,450,400,350,450\n\
+             perfect:epsilon=0.02,hard,epsilon,0.02,linear,false,final,800,750,850,800,750,850\n",
+            agents::level_curve::HEADER
+        );
+        std::fs::write(dir.join("curve.csv"), curve).unwrap();
+        assert_eq!(
+            resolve_all(&specs, Some(&path), &game("leapfrog")).unwrap(),
+            ["perfect:epsilon=0.23"]
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -139,3 +139,33 @@ fn help_explains_every_verb() {
         assert!(help.contains("Usage: arena"), "{help}");
     }
 }
+
+#[test]
+fn play_takes_a_level_at_any_rating_and_refuses_one_outside_the_range() {
+    let play = |first: &str| {
+        arena(&[
+            "play", "english", "--first", first, "--second", "random", "--seed", "3",
+        ])
+    };
+    let (code, out, err) = play("level:elo=1200");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.lines().last().unwrap().starts_with("result: "), "{out}");
+    // The rating plays as the spec `arena levels --elo` says it stands for.
+    let (code, shown, _) = arena(&["levels", "english", "--elo", "1200"]);
+    assert_eq!(code, 0);
+    let spec = shown
+        .strip_prefix("level:elo=1200 = ")
+        .and_then(|rest| rest.split(' ').next())
+        .unwrap_or_else(|| panic!("{shown}"));
+    assert!(spec.starts_with("minimax:nodes=200000,epsilon="), "{spec}");
+    assert_eq!(play(spec).1, out);
+    let (code, _, err) = play("level:elo=3000");
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains(
+            "level:elo=3000: the built-in levels of english: 3000 is outside the ratings its \
+             curve resolves: from 218.6 (easy) to 2020.1 (hard)"
+        ),
+        "{err}"
+    );
+}

@@ -54,9 +54,10 @@ pub const ROOT_VARIABLE: &str = "LEAPFROG_ARENA_ROOT";
 
 /// The files the repository ships in `results/leapfrog/` (the calibration's tracked
 /// output; `games.csv` is not shipped).
-pub const SHIPPED_LEAPFROG: [&str; 5] = [
+pub const SHIPPED_LEAPFROG: [&str; 6] = [
     "calibration.csv",
     "config.toml",
+    "curve.csv",
     "difficulty.csv",
     "difficulty.toml",
     "levels.md",

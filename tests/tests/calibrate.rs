@@ -103,6 +103,7 @@ fn the_shipped_leapfrog_calibrations_reproduce_byte_for_byte() {
         for file in [
             "calibration.csv",
             "config.toml",
+            "curve.csv",
             "difficulty.csv",
             "difficulty.toml",
             "levels.md",

@@ -361,9 +361,10 @@ const REPLACE_KILLS: u32 = 20;
 
 /// The files of a calibration's set, as a forced calibration must leave them: wholly the
 /// old set or wholly the new one.
-const CALIBRATION_SET: [&str; 6] = [
+const CALIBRATION_SET: [&str; 7] = [
     "calibration.csv",
     "config.toml",
+    "curve.csv",
     "difficulty.csv",
     "difficulty.toml",
     "levels.md",

@@ -11,6 +11,7 @@
 //! rows. No stage asks a later one for anything, and no writer reads a measurement.
 
 pub mod config;
+pub mod curve;
 pub mod files;
 pub mod knob;
 pub mod measure;
@@ -31,6 +32,9 @@ use crate::batches::{self, BatchPlayer, ReadGames, Setup};
 use crate::error::ArenaError;
 use crate::output::{self, write_atomically, Claim};
 use crate::staging;
+
+/// The curve of rating against the knob, beside `difficulty.toml` ([`curve`]).
+pub const CURVE_FILE: &str = agents::level_curve::FILE;
 
 /// `config.toml` in the output folder.
 #[derive(Debug, Serialize, Deserialize)]
@@ -71,13 +75,21 @@ pub fn calibrate(
         with_game!(config.game.kind, G => calibrate_game::<G>(&working, recorded, out)?);
     let identity = &config.identity;
     let table = files::markdown_table(identity, &result);
+    let difficulty = files::difficulty_csv(identity, &result);
+    let points = files::calibration_csv(identity, &result);
+    // The curve reads the two files as written, as `arena levels --curve` reads them.
+    let family = curve::Family::of(&identity.family);
+    let curve = curve::from_files(family.as_ref(), &points, &difficulty)?;
     for (name, text) in [
-        ("difficulty.csv", files::difficulty_csv(identity, &result)),
+        ("difficulty.csv", difficulty),
         ("difficulty.toml", files::difficulty_toml(identity, &result)),
-        ("calibration.csv", files::calibration_csv(identity, &result)),
+        ("calibration.csv", points),
         ("levels.md", table.clone()),
     ] {
         write_atomically(&work.join(name), text.as_bytes())?;
+    }
+    if let Some(curve) = curve {
+        write_atomically(&work.join(CURVE_FILE), curve.to_csv().as_bytes())?;
     }
     if work != config.out {
         staging::commit(&config.out)?;

@@ -107,7 +107,7 @@ pub(crate) fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<(), ArenaError
         };
         let played = if specs.iter().any(|spec| human::is_human(spec)) {
             let hint_spec = Levels::of_game(levels_file, &played_game)
-                .and_then(|levels| levels.spec(human::HINT_LEVEL).map(str::to_string))
+                .and_then(|levels| levels.spec(human::HINT_LEVEL))
                 .map_err(|e| e.to_string());
             let mut console = Console::<_, G>::new(&mut input, hint_spec, args.seed)
                 .echoing(!input_is_terminal);
