@@ -30,6 +30,7 @@ pub mod plan;
 pub mod plan_chinese_checkers;
 pub mod playouts;
 pub mod random;
+pub mod referee;
 pub mod reference;
 pub mod search;
 pub mod shipped_levels;

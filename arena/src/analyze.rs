@@ -1,18 +1,23 @@
-//! Blunder analysis against perfect play: every agent move of Leapfrog Race games rated
-//! against the solved table, and every move of English checkers games played inside the
-//! endgame tables (both positions covered) rated against them; per agent the blunder
-//! rate (with a bootstrap interval over games) and the distance to the end given away.
+//! Blunder analysis: every agent move of Leapfrog Race games rated against the solved
+//! table, and every move of English checkers games played inside the endgame tables (both
+//! positions covered) rated against them, with per agent the blunder rate (with a
+//! bootstrap interval over games) and the distance to the end given away
+//! (`accuracy.csv`); and every agent move of any two-player game scored by the referee,
+//! a fixed-depth material search ([`agents::referee`]), with per agent and seat the
+//! shares of gross mistakes (a unit or more given away) and of smaller losses and the
+//! mean loss, each with a bootstrap interval over games (`referee.csv`).
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
+use agents::referee::{Referee, Refereed, GROSS};
 use engine::games::draughts::endgame::Endgame;
 use engine::games::draughts::EnglishDraughts;
 use engine::games::leapfrog::solve::{Entry, SolveTable, Value};
-use engine::{Game, Leapfrog};
+use engine::{Game, Leapfrog, Seat};
 
 use crate::seeds;
-use crate::stats::clustered_rate;
+use crate::stats::{clustered_mean, clustered_rate};
 
 /// How one move compares with perfect play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -176,6 +181,145 @@ pub fn accuracy_csv(
     out
 }
 
+/// One game's referee scores for one seat.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RefereeTally {
+    /// Agent moves scored.
+    pub moves: u64,
+    /// Of them, moves that gave away at least a unit ([`GROSS`]).
+    pub gross: u64,
+    /// Moves that gave away something, less than a unit.
+    pub small: u64,
+    /// The losses of every move scored, summed, in hundredths of the unit.
+    pub loss: u64,
+}
+
+impl RefereeTally {
+    fn add(&mut self, other: &RefereeTally) {
+        self.moves += other.moves;
+        self.gross += other.gross;
+        self.small += other.small;
+        self.loss += other.loss;
+    }
+}
+
+/// Scores the agent moves (plies from `opening_plies` on) of a two-player game played
+/// from `start` with `referee`.
+///
+/// # Errors
+/// A move that does not parse or is illegal.
+pub fn referee_game<G: Refereed>(
+    referee: &Referee,
+    start: &G,
+    moves: &str,
+    opening_plies: u32,
+) -> Result<[RefereeTally; 2], String> {
+    let mut position = start.clone();
+    let mut tallies = [RefereeTally::default(); 2];
+    for (ply, text) in moves.split(' ').filter(|m| !m.is_empty()).enumerate() {
+        let mv = position.parse_move(text).map_err(|e| e.to_string())?;
+        if !position.is_legal(mv) {
+            return Err(format!("illegal move {text} at ply {}", ply + 1));
+        }
+        if ply as u32 >= opening_plies {
+            let rating = referee.rate(&position, mv);
+            let loss = rating.loss();
+            let tally = &mut tallies[position.to_move().index()];
+            tally.moves += 1;
+            if rating.is_gross() {
+                tally.gross += 1;
+            } else if loss > 0 {
+                tally.small += 1;
+            }
+            tally.loss += loss as u64;
+        }
+        position.play_unchecked(mv);
+    }
+    Ok(tallies)
+}
+
+/// The header of `referee.csv`: per agent a row of all its games (`seat` `all`) and one
+/// per seat it played; the shares of gross mistakes and of smaller losses and the mean
+/// loss (in units) with their 95% intervals; the unit and the referee's depth.
+pub const REFEREE_HEADER: &str = "agent,seat,games,moves,gross,gross_rate,gross_lo,gross_hi,\
+small,small_rate,small_lo,small_hi,mean_loss,mean_loss_lo,mean_loss_hi,unit,depth";
+
+/// One agent's games as the referee scored them: the seat it played and its tally.
+pub type RefereedGames = Vec<(Seat, RefereeTally)>;
+
+/// `referee.csv` from each agent's per-game tallies (`unit` and `depth` as the referee
+/// had them). Each interval resamples whole games ([`clustered_rate`],
+/// [`clustered_mean`]), seeded from `seed` by row.
+pub fn referee_csv(
+    names: &[String],
+    per_game: &HashMap<String, RefereedGames>,
+    unit: &str,
+    depth: u32,
+    seed: u64,
+) -> String {
+    let mut out = format!("{REFEREE_HEADER}\n");
+    let mut row = 0u64;
+    for name in names {
+        let games = per_game.get(name).map_or(&[][..], |g| &g[..]);
+        let seats: Vec<Seat> = [Seat::A, Seat::B]
+            .into_iter()
+            .filter(|seat| games.iter().any(|(s, _)| s == seat))
+            .collect();
+        let groups = std::iter::once(("all".to_string(), None))
+            .chain(seats.iter().map(|s| (s.to_string(), Some(*s))));
+        for (label, seat) in groups {
+            let tallies: Vec<RefereeTally> = games
+                .iter()
+                .filter(|(s, _)| seat.is_none_or(|seat| seat == *s))
+                .map(|(_, t)| *t)
+                .collect();
+            let mut total = RefereeTally::default();
+            for tally in &tallies {
+                total.add(tally);
+            }
+            let bootstrap = |k: u64| seeds::derive(seed, seeds::REFEREE_STREAM, 3 * row + k);
+            let share = |events: fn(&RefereeTally) -> u64, k: u64| {
+                let clusters: Vec<(u64, u64)> =
+                    tallies.iter().map(|t| (t.moves, events(t))).collect();
+                interval_text(
+                    clustered_rate(&clusters, RESAMPLES, 0.95, bootstrap(k)),
+                    1.0,
+                )
+            };
+            let gross = share(|t| t.gross, 0);
+            let small = share(|t| t.small, 1);
+            let clusters: Vec<(u64, u64)> = tallies.iter().map(|t| (t.moves, t.loss)).collect();
+            let mean = interval_text(
+                clustered_mean(&clusters, RESAMPLES, 0.95, bootstrap(2)),
+                f64::from(GROSS),
+            );
+            let _ = writeln!(
+                out,
+                "{name},{label},{},{},{},{gross},{},{small},{mean},{unit},{depth}",
+                tallies.len(),
+                total.moves,
+                total.gross,
+                total.small,
+            );
+            row += 1;
+        }
+    }
+    out
+}
+
+/// `rate,lo,hi` of an interval over `scale` (empty fields where nothing was scored).
+fn interval_text(interval: Option<crate::stats::ClusteredRate>, scale: f64) -> String {
+    match interval {
+        Some(r) => format!(
+            "{:.4},{:.4},{:.4}",
+            r.rate / scale,
+            r.lo / scale,
+            r.hi / scale
+        ),
+        None => ",,".to_string(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -240,6 +384,48 @@ mod tests {
         let full = EnglishDraughts::new(&engine::GameOptions::new()).unwrap();
         let outside = rate_english_game(&tables, &full, "11-15 23-19", 0).unwrap();
         assert_eq!(outside, [SeatTally::default(); 2]);
+    }
+
+    /// A short English game scored by the referee: the opening plies are skipped, each
+    /// seat's moves counted, and a man left to be taken is a gross mistake.
+    #[test]
+    fn the_referee_scores_each_seats_moves() {
+        let referee = Referee::new(4).unwrap();
+        let start = EnglishDraughts::parse_position("W:W22,32:B14,1").unwrap();
+        // White hangs its man on 22, Black takes it, White steps its last man out of reach.
+        let tallies = referee_game(&referee, &start, "22-18 14x23 32-28", 0).unwrap();
+        let white = Seat::A.index();
+        let white = if EnglishDraughts::colour_of(Seat::A) == start.side_to_move() {
+            white
+        } else {
+            Seat::B.index()
+        };
+        assert_eq!(tallies[white].moves, 2, "{tallies:?}");
+        assert_eq!(tallies[white].gross, 1, "{tallies:?}");
+        assert!(tallies[white].loss >= 100, "{tallies:?}");
+        assert_eq!(tallies[1 - white].moves, 1, "{tallies:?}");
+        let skipped = referee_game(&referee, &start, "22-18 14x23 32-28", 1).unwrap();
+        assert_eq!(skipped[white].moves, 1);
+        assert_eq!(skipped[white].gross, 0);
+        assert!(referee_game(&referee, &start, "22-17 9-14", 0).is_err());
+        // The CSV: a row of all games, then one per seat played.
+        let names = vec!["x".to_string()];
+        let per_game = HashMap::from([(
+            "x".to_string(),
+            vec![
+                (Seat::A, tallies[white]),
+                (Seat::B, tallies[white]),
+                (Seat::B, RefereeTally::default()),
+            ],
+        )]);
+        let csv = referee_csv(&names, &per_game, "man", 4, 7);
+        let lines: Vec<&str> = csv.lines().collect();
+        assert_eq!(lines[0], REFEREE_HEADER);
+        assert!(lines[1].starts_with("x,all,3,4,2,0.5000,"), "{csv}");
+        assert!(lines[2].starts_with("x,A,1,2,1,0.5000,"), "{csv}");
+        assert!(lines[3].starts_with("x,B,2,2,1,0.5000,"), "{csv}");
+        assert!(lines[1].ends_with(",man,4"), "{csv}");
+        assert_eq!(csv, referee_csv(&names, &per_game, "man", 4, 7));
     }
 
     fn entry(value: Value, distance: u32) -> Entry {

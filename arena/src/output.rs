@@ -28,6 +28,7 @@ pub const ARENA_FILES: [&str; 16] = [
     "shard.toml",
     "report.html",
     "accuracy.csv",
+    "referee.csv",
     "difficulty.csv",
     "difficulty.toml",
     "calibration.csv",

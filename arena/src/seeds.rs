@@ -34,6 +34,10 @@ pub const RATING_STREAM: u64 = 0x7261_7469_6e67;
 /// `calibration.csv` (one word per point, and per level counting down from the top).
 pub const ACCURACY_STREAM: u64 = 0x0a11_7515;
 
+/// The stream of the master seed that seeds the bootstrap of `referee.csv`'s intervals
+/// (three words per row: gross mistakes, smaller losses, mean loss).
+pub const REFEREE_STREAM: u64 = 0x7265_6665_7265_6565;
+
 /// A 64-bit seed drawn from stream `stream` of the ChaCha generator seeded by `seed`,
 /// `index` words in.
 pub fn derive(seed: u64, stream: u64, index: u64) -> u64 {

@@ -429,3 +429,50 @@ fn a_bad_calibration_config_exits_2_and_writes_nothing() {
     );
     assert!(!out.exists());
 }
+
+/// A two-player Alquerque calibration of cheap agents: each level's `levels.md` row of
+/// mistakes by the referee, over its games against the references.
+#[test]
+fn a_two_player_calibration_gives_each_levels_mistakes_by_the_referee() {
+    let dir = scratch("calibrate-referee");
+    let out = dir.join("out");
+    let config = dir.join("calibrate.toml");
+    let two_players = THREE_PLAYERS.replace("chinese-checkers:players=3", "alquerque");
+    std::fs::write(
+        &config,
+        format!("out = {:?}\n{two_players}", out.display().to_string()),
+    )
+    .unwrap();
+    let output = run(&["calibrate", config.to_str().unwrap()]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let levels = std::fs::read_to_string(out.join("levels.md")).unwrap();
+    assert!(
+        levels.contains(
+            "\nMistakes by the referee (a 6-ply material search; docs/commands.md), over each"
+        ),
+        "{levels}"
+    );
+    let header =
+        "| level | moves | a pawn or more | smaller losses | mean loss |\n|---|---|---|---|---|\n";
+    let start = levels.find(header).expect("the table of mistakes") + header.len();
+    let rows: Vec<Vec<&str>> = levels[start..]
+        .lines()
+        .take_while(|line| line.starts_with('|'))
+        .map(|line| line.split(" | ").collect())
+        .collect();
+    assert_eq!(rows.len(), 2, "{levels}");
+    assert_eq!((rows[0][0], rows[1][0]), ("| easy", "| hard"), "{levels}");
+    for row in &rows {
+        assert!(row[1].parse::<u64>().unwrap() > 0, "{levels}");
+        let share: f64 = row[2].split(' ').next().unwrap().parse().unwrap();
+        assert!((0.0..=1.0).contains(&share), "{levels}");
+    }
+    // Leapfrog Race, rated against perfect play, has no such table (its shipped files
+    // reproduce byte for byte); nor has a game of three.
+    assert!(
+        !std::fs::read_to_string(end_to_end::repo_root().join("results/leapfrog/levels.md"))
+            .unwrap()
+            .contains("Mistakes by the referee")
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

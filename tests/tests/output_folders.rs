@@ -67,6 +67,7 @@ fn force_removes_every_file_of_the_old_run_and_nothing_else() {
     let output = run(&["run", &config, "--report"]);
     assert!(output.status.success(), "{}", stderr(&output));
     std::fs::write(out.join("accuracy.csv"), "left by arena analyze\n").unwrap();
+    std::fs::write(out.join("referee.csv"), "left by arena analyze\n").unwrap();
     std::fs::write(out.join("notes.txt"), "mine\n").unwrap();
     let output = run(&["run", &config, "--force"]);
     assert!(output.status.success(), "{}", stderr(&output));

@@ -280,3 +280,79 @@ fn the_shortest_game_prints_its_row_bound_its_plies_and_how_far_it_is_proved() {
     let game = text.lines().find_map(|l| l.strip_prefix("game: ")).unwrap();
     assert_eq!(game.split(' ').count(), 14);
 }
+
+#[test]
+fn analyze_scores_any_two_player_run_with_the_referee() {
+    let dir = scratch("analyze-referee");
+    let out = dir.join("out");
+    let config = dir.join("config.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "game = \"alquerque\"\nseed = 5\ngames_per_pair = 2\nopening_plies = 2\n\
+             out = {:?}\n\n[[agent]]\nname = \"random\"\nspec = \"random\"\n\n\
+             [[agent]]\nname = \"searcher\"\nspec = \"minimax:depth=4\"\n",
+            out.display().to_string()
+        ),
+    )
+    .unwrap();
+    let output = run(&["run", config.to_str().unwrap()]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let games = out.join("games.csv");
+    let games = games.to_str().unwrap();
+    let output = run(&["analyze", games, "--depth", "4"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let referee = std::fs::read_to_string(out.join("referee.csv")).unwrap();
+    assert_eq!(stdout(&output), referee);
+    assert!(
+        !out.join("accuracy.csv").exists(),
+        "no perfect play to rate against"
+    );
+    let lines: Vec<&str> = referee.lines().collect();
+    assert_eq!(
+        lines[0],
+        "agent,seat,games,moves,gross,gross_rate,gross_lo,gross_hi,small,small_rate,small_lo,\
+         small_hi,mean_loss,mean_loss_lo,mean_loss_hi,unit,depth"
+    );
+    // Per agent a row of all its games, then one a seat; two game pairs, seats swapped.
+    let field = |line: &str, k: usize| line.split(',').nth(k).unwrap().to_string();
+    let labels: Vec<(String, String, String)> = lines[1..]
+        .iter()
+        .map(|l| (field(l, 0), field(l, 1), field(l, 2)))
+        .collect();
+    let row = |a: &str, s: &str, g: &str| (a.to_string(), s.to_string(), g.to_string());
+    assert_eq!(
+        labels,
+        [
+            row("random", "all", "4"),
+            row("random", "A", "2"),
+            row("random", "B", "2"),
+            row("searcher", "all", "4"),
+            row("searcher", "A", "2"),
+            row("searcher", "B", "2"),
+        ]
+    );
+    for line in &lines[1..] {
+        assert!(line.ends_with(",pawn,4"), "{line}");
+    }
+    // Random play leaves pawns to be taken; a seat's moves add up to the agent's.
+    let count = |line: &str, k: usize| field(line, k).parse::<u64>().unwrap();
+    assert!(count(lines[1], 4) > 0, "{referee}");
+    assert_eq!(count(lines[1], 3), count(lines[2], 3) + count(lines[3], 3));
+    assert!(
+        field(lines[1], 5).parse::<f64>().unwrap() > field(lines[4], 5).parse::<f64>().unwrap(),
+        "{referee}"
+    );
+    // The same run scores the same, to the byte.
+    let again = run(&["analyze", games, "--depth", "4"]);
+    assert_eq!(stdout(&again), referee);
+
+    // Sizes out of range and tables the game has none of are refused.
+    let deep = run(&["analyze", games, "--depth", "13"]);
+    assert_eq!(deep.status.code(), Some(2));
+    assert!(stderr(&deep).contains("1..=12"), "{}", stderr(&deep));
+    let table = run(&["analyze", games, "--table", "x.db"]);
+    assert_eq!(table.status.code(), Some(2));
+    assert!(stderr(&table).contains("--table"), "{}", stderr(&table));
+    let _ = std::fs::remove_dir_all(&dir);
+}

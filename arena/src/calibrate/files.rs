@@ -217,7 +217,47 @@ pub fn markdown_table(config: &CalibrationIdentity, result: &Calibration) -> Str
         text.push('\n');
     }
     text.push_str(&seat_table(config, result));
+    text.push_str(&mistakes_table(config, result));
     text.push_str(&first_seat_line(config, result));
+    text
+}
+
+/// Each level's mistake profile by the referee, a fixed-depth material search, over its
+/// moves in the final round-robin's games against the references (two-player games
+/// without a solved table; empty otherwise).
+fn mistakes_table(config: &CalibrationIdentity, result: &Calibration) -> String {
+    let Some(first) = result.levels.iter().find_map(|row| row.mistakes.as_ref()) else {
+        return String::new();
+    };
+    let unit = first.unit;
+    let units = if unit == "man" {
+        "men".to_string()
+    } else {
+        format!("{unit}s")
+    };
+    let mut text = format!(
+        "\nMistakes by the referee (a {}-ply material search; docs/commands.md), over each \
+         level's moves in the final round-robin's games against the references: the share \
+         of moves that give away a {unit} or more within its horizon, the share of smaller \
+         losses and the mean loss in {units}, with {}% intervals over games:\n\n\
+         | level | moves | a {unit} or more | smaller losses | mean loss |\n\
+         |---|---|---|---|---|\n",
+        first.depth,
+        config.confidence * 100.0
+    );
+    for (level, row) in config.level.iter().zip(&result.levels) {
+        let Some(m) = &row.mistakes else { continue };
+        let shown = |e: &Estimate| format!("{:.3} [{:.3}, {:.3}]", e.value, e.lo, e.hi);
+        let _ = writeln!(
+            text,
+            "| {} | {} | {} | {} | {} |",
+            level.name,
+            m.moves,
+            shown(&m.gross),
+            shown(&m.small),
+            shown(&m.mean_loss)
+        );
+    }
     text
 }
 

@@ -4,16 +4,18 @@
 
 use std::sync::Arc;
 
+use agents::referee::{Referee, Refereed, GROSS};
 use engine::games::leapfrog::solve::SolveTable;
 use engine::{Game, Leapfrog};
+use rayon::prelude::*;
 
 use super::config::Target;
-use super::result::Estimate;
-use crate::analyze::rate_game;
+use super::result::{Estimate, Mistakes};
+use crate::analyze::{rate_game, referee_game, RefereeTally};
 use crate::batches::{record_of, set_record_of, BatchGame, PlayedPair};
 use crate::stats::{
-    clustered_rate, tail_of_z, BradleyTerry, GameUnits, PairRecord, PairScore, ScoreSummary,
-    SetRecord,
+    clustered_mean, clustered_rate, tail_of_z, BradleyTerry, GameUnits, PairRecord, PairScore,
+    ScoreSummary, SetRecord,
 };
 
 /// Rates agent moves against the solved table (Leapfrog Race only).
@@ -185,6 +187,72 @@ impl Measured {
             lo: r.lo,
             hi: r.hi,
         })
+    }
+
+    /// The moves of the agent `spec` in these games (two-player games played from
+    /// `start`, the first `opening_plies` of each not counted) scored by `referee`: the
+    /// shares of gross mistakes and of smaller losses and the mean loss in units, each
+    /// with an interval at normal quantile `z` that resamples whole games, seeded by
+    /// `seeds` (one a figure). The games are scored in parallel.
+    ///
+    /// # Panics
+    /// When a recorded game does not replay (games are played by this process or checked
+    /// against their seeds, so they always do).
+    pub fn mistakes<G: Refereed>(
+        &self,
+        spec: &str,
+        start: &G,
+        opening_plies: u32,
+        referee: &Referee,
+        z: f64,
+        seeds: [u64; 3],
+    ) -> Mistakes {
+        let games: Vec<&BatchGame> = self
+            .pairs
+            .iter()
+            .flatten()
+            .flat_map(|pair| &pair.games)
+            .collect();
+        let tallies: Vec<RefereeTally> = games
+            .par_iter()
+            .map(|game| {
+                let seats = referee_game(referee, start, &game.moves, opening_plies)
+                    .expect("a game of this run replays");
+                seats[if game.first == spec { 0 } else { 1 }]
+            })
+            .collect();
+        let resamples = self.bootstrap.1;
+        let confidence = 1.0 - 2.0 * tail_of_z(z);
+        let interval = |rate: Option<crate::stats::ClusteredRate>, scale: f64| {
+            rate.map_or(
+                Estimate {
+                    value: f64::NAN,
+                    lo: f64::NAN,
+                    hi: f64::NAN,
+                },
+                |r| Estimate {
+                    value: r.rate / scale,
+                    lo: r.lo / scale,
+                    hi: r.hi / scale,
+                },
+            )
+        };
+        let share = |events: fn(&RefereeTally) -> u64, seed: u64| {
+            let clusters: Vec<(u64, u64)> = tallies.iter().map(|t| (t.moves, events(t))).collect();
+            interval(clustered_rate(&clusters, resamples, confidence, seed), 1.0)
+        };
+        let losses: Vec<(u64, u64)> = tallies.iter().map(|t| (t.moves, t.loss)).collect();
+        Mistakes {
+            unit: G::UNIT,
+            depth: referee.depth(),
+            moves: tallies.iter().map(|t| t.moves).sum(),
+            gross: share(|t| t.gross, seeds[0]),
+            small: share(|t| t.small, seeds[1]),
+            mean_loss: interval(
+                clustered_mean(&losses, resamples, confidence, seeds[2]),
+                f64::from(GROSS),
+            ),
+        }
     }
 
     /// The games whose moves the blunder rate counts.

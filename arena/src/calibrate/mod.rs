@@ -103,7 +103,7 @@ pub fn calibrate(
 
 /// Runs the calibration of `config` with game `G`, returning its result, the games played
 /// now and the games in all.
-fn calibrate_game<G: Playable>(
+fn calibrate_game<G: Playable + agents::referee::Refereed>(
     config: &CalibrationConfig,
     recorded: ReadGames,
     out: &mut dyn Write,

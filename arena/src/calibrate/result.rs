@@ -63,6 +63,25 @@ pub struct LevelTest {
     pub verdict: Verdict,
 }
 
+/// A level's moves scored by the referee ([`agents::referee`]), a fixed-depth material
+/// search, in its games against the references in the final round-robin (two-player
+/// games without a solved table).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Mistakes {
+    /// The game's unit ("man", "pawn", ...): a loss of one is a gross mistake.
+    pub unit: &'static str,
+    /// The plies the referee searched.
+    pub depth: u32,
+    /// Moves scored.
+    pub moves: u64,
+    /// The share of moves that gave away a unit or more within the horizon.
+    pub gross: Estimate,
+    /// The share of moves that gave away less than a unit, but something.
+    pub small: Estimate,
+    /// The mean loss a move, in units.
+    pub mean_loss: Estimate,
+}
+
 /// One level, in the config's order.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LevelRow {
@@ -85,6 +104,9 @@ pub struct LevelRow {
     /// Its mean score against each reference in each seat (A first) of the final
     /// round-robin: NaN in a seat without games.
     pub seat_scores: Vec<Vec<f64>>,
+    /// Its mistakes by the referee in those games (two-player games without a solved
+    /// table).
+    pub mistakes: Option<Mistakes>,
     /// The value of its target measured during the search, with its interval.
     pub measured: Estimate,
     /// How its search ended.

@@ -6,11 +6,14 @@
 
 use std::io::Write;
 
+use agents::referee::{Referee, Refereed};
 use agents::Playable;
 
 use super::config::{CalibrationIdentity, Target};
 use super::measure::{estimate, judge_for, ratings, BlunderJudge, Ladder, Measured};
-use super::result::{Calibration, Estimate, FirstSeat, LevelRow, LevelStatus, LevelTest, PointRow};
+use super::result::{
+    Calibration, Estimate, FirstSeat, LevelRow, LevelStatus, LevelTest, Mistakes, PointRow,
+};
 use crate::batches::{BatchPlayer, Matchup, PlayedPair};
 use crate::console::counted;
 use crate::error::ArenaError;
@@ -58,6 +61,8 @@ pub struct FinalCheck {
     pub ratings: Vec<Estimate>,
     /// Each level's games against the references.
     pub levels: Vec<Measured>,
+    /// Each level's mistakes by the referee in those games.
+    pub mistakes: Vec<Option<Mistakes>>,
     /// Whether each level's rating interval lies wholly above the one below.
     pub ordered: bool,
 }
@@ -80,7 +85,7 @@ pub struct Search<'a, G: Playable> {
     step: u32,
 }
 
-impl<'a, G: Playable> Search<'a, G> {
+impl<'a, G: Playable + Refereed> Search<'a, G> {
     /// A calibration of `config`, playing with `player`, rating blunders against
     /// perfect play where the game is solved, printing a line per step to `out`.
     pub fn new(
@@ -160,6 +165,7 @@ impl<'a, G: Playable> Search<'a, G> {
                     seat_scores: (0..references)
                         .map(|r| games.seat_scores(r, players))
                         .collect(),
+                    mistakes: check.mistakes[l].clone(),
                     measured: choice.estimate,
                     status: choice.status,
                     test: test.as_ref().map(|t| LevelTest {
@@ -648,11 +654,44 @@ impl<'a, G: Playable> Search<'a, G> {
         for line in lines {
             self.say(line)?;
         }
+        let mistakes = self.mistakes(&specs[references..], &measured);
         Ok(FinalCheck {
             ratings: all,
             levels: measured,
+            mistakes,
             ordered,
         })
+    }
+
+    /// Each level's mistakes by the referee in its games against the references
+    /// (`specs` and `measured`, one a level): for two-player games without a solved
+    /// table, where the blunder rate against perfect play says more.
+    fn mistakes(&self, specs: &[String], measured: &[Measured]) -> Vec<Option<Mistakes>> {
+        let config = self.config;
+        let start = config
+            .game
+            .parse::<engine::GameSpec>()
+            .ok()
+            .and_then(|game| G::new(&game.options).ok())
+            .filter(|start| start.players() == 2 && self.judge.is_none());
+        let Some(start) = start else {
+            return vec![None; measured.len()];
+        };
+        let referee = Referee::new(G::DEPTH).expect("each game's own depth is in range");
+        specs
+            .iter()
+            .zip(measured)
+            .enumerate()
+            .map(|(l, (spec, games))| {
+                let seeds = [0, 1, 2].map(|k| {
+                    let word = u64::MAX - (3 * l as u64 + k);
+                    seeds::derive(config.seed, seeds::REFEREE_STREAM, word)
+                });
+                let mistakes =
+                    games.mistakes(spec, &start, config.opening_plies, &referee, self.z, seeds);
+                Some(mistakes)
+            })
+            .collect()
     }
 }
 

@@ -72,8 +72,8 @@ pub enum Verb {
     /// Solve a game: Leapfrog Race under perfect play, English checkers' endgame tables,
     /// or Chinese checkers' shortest crossing and shortest game.
     Solve(SolveArgs),
-    /// Rate every agent move of a Leapfrog Race or English checkers run against perfect
-    /// play.
+    /// Score every agent move of a two-player run with the referee (a fixed-depth material
+    /// search), and of Leapfrog Race or English checkers endings against perfect play.
     Analyze(AnalyzeArgs),
     /// Check the shards of a run and write the files the whole run would have written.
     Merge(MergeArgs),

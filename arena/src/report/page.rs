@@ -30,6 +30,7 @@ pub struct Folder {
     standings: Option<Table>,
     summary: Option<Table>,
     accuracy: Option<Table>,
+    referee: Option<Table>,
     difficulty: Option<Table>,
     calibration: Option<Table>,
     games: Option<Games>,
@@ -60,6 +61,7 @@ impl Folder {
             standings: csv("standings.csv")?,
             summary: csv("summary.csv")?,
             accuracy: csv("accuracy.csv")?,
+            referee: csv("referee.csv")?,
             difficulty: csv("difficulty.csv")?,
             calibration: csv("calibration.csv")?,
             games: Games::read(&dir.join("games.csv"), GAME_ROWS)?,
@@ -416,6 +418,7 @@ fn shared_sections(folder: &Folder, html: &mut String) {
         ("standings.csv", folder.standings.as_ref()),
         ("pairs.csv", folder.pairs.as_ref()),
         ("accuracy.csv", folder.accuracy.as_ref()),
+        ("referee.csv", folder.referee.as_ref()),
         ("difficulty.csv", folder.difficulty.as_ref()),
         ("calibration.csv", folder.calibration.as_ref()),
     ];

@@ -74,6 +74,59 @@ pub fn clustered_rate(
     Some(ClusteredRate { rate, lo, hi })
 }
 
+/// Returns the mean Σ totals / Σ trials of `clusters` (each `(trials, total)`, e.g. one
+/// game's moves rated and the loss summed over them) with a cluster-bootstrap interval at
+/// `confidence`, or `None` when there are no trials: as [`clustered_rate`] resamples, but
+/// with no binomial bound, since a mean is not a share.
+///
+/// # Panics
+/// Panics unless 0 < `confidence` < 1.
+#[must_use]
+pub fn clustered_mean(
+    clusters: &[(u64, u64)],
+    resamples: usize,
+    confidence: f64,
+    seed: u64,
+) -> Option<ClusteredRate> {
+    assert!(
+        confidence > 0.0 && confidence < 1.0,
+        "confidence {confidence}"
+    );
+    let (trials, total) = clusters
+        .iter()
+        .fold((0u64, 0u64), |(t, s), &(trials, total)| {
+            (t + trials, s + total)
+        });
+    if trials == 0 {
+        return None;
+    }
+    let mean = total as f64 / trials as f64;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut means = Vec::with_capacity(resamples);
+    for _ in 0..resamples {
+        let (mut t, mut s) = (0u64, 0u64);
+        for _ in 0..clusters.len() {
+            let (trials, total) = clusters[rng.random_range(0..clusters.len())];
+            t += trials;
+            s += total;
+        }
+        if t > 0 {
+            means.push(s as f64 / t as f64);
+        }
+    }
+    means.sort_by(f64::total_cmp);
+    let (lo, hi) = if means.is_empty() {
+        (mean, mean)
+    } else {
+        let tail = (1.0 - confidence) / 2.0;
+        (
+            quantile_sorted(&means, tail).min(mean),
+            quantile_sorted(&means, 1.0 - tail).max(mean),
+        )
+    };
+    Some(ClusteredRate { rate: mean, lo, hi })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -109,5 +162,20 @@ mod tests {
         // Wilson(0, 300): z²/(300 + z²) = 3.841459 / 303.841459 = 0.0126430
         assert!((r.hi - 0.0126430).abs() < 1e-6, "{}", r.hi);
         assert_eq!(clustered_rate(&[(0, 0)], 200, 0.95, 1), None);
+    }
+
+    #[test]
+    fn a_mean_resamples_whole_games_and_may_exceed_one() {
+        // 50 games of 10 moves: half lost 30 in all, half nothing; mean 1.5 a move.
+        let clusters: Vec<(u64, u64)> = (0..50).map(|g| (10, 30 * (g % 2))).collect();
+        let m = clustered_mean(&clusters, 2000, 0.95, 3).unwrap();
+        assert!((m.rate - 1.5).abs() < 1e-12);
+        // The games' means are 3 or 0: SE = 1.5 / sqrt(50) = 0.212, so about ±0.42.
+        assert!(m.lo < 1.2 && m.lo > 1.0, "{m:?}");
+        assert!(m.hi > 1.8 && m.hi < 2.0, "{m:?}");
+        assert_eq!(clustered_mean(&clusters, 2000, 0.95, 3), Some(m));
+        let same = clustered_mean(&[(4, 2); 10], 100, 0.95, 3).unwrap();
+        assert_eq!((same.rate, same.lo, same.hi), (0.5, 0.5, 0.5));
+        assert_eq!(clustered_mean(&[(0, 0)], 100, 0.95, 3), None);
     }
 }

@@ -23,7 +23,7 @@ mod summary;
 mod variance;
 
 pub use bradley_terry::{BradleyTerry, BradleyTerryError, RatingBasis, RatingInterval};
-pub use cluster::{clustered_rate, ClusteredRate};
+pub use cluster::{clustered_mean, clustered_rate, ClusteredRate};
 pub use crosstable::{Crosstable, GameUnits, PairScore};
 pub use describe::{mean, quantile, quantile_sorted, quantiles, std_dev};
 pub use elo::{elo_from_score, score_from_elo};

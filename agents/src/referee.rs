@@ -1,0 +1,449 @@
+//! The referee: a fixed-depth material search that scores the moves of two-player games,
+//! whoever played them. It is not a player's opinion: it counts what is on the board
+//! (men and kings, pawns, jumps to spare, rows still to travel) and nothing else, so
+//! that every agent is measured with the same ruler, and it always searches the same
+//! tree, so that a move's score never depends on what was searched before.
+//!
+//! # What it counts
+//! [`Refereed::material`] gives each position a value for a seat in hundredths of the
+//! game's unit ([`Refereed::UNIT`]): a man in the draughts family (a king counts 1.5 men
+//! where it moves one square, 3 where it flies; Suicide checkers counts pieces against
+//! their owner), a pawn in Alquerque, one jump more than the opponent has in Konane, a
+//! spot of progress in Leapfrog Race and a hop (two rows of progress) in Chinese
+//! checkers. A finished game is worth [`DECIDED`] (ten units) to the winner and as much
+//! less to the loser, and nothing when drawn, however near or far it ends.
+//!
+//! # How deep it looks
+//! Every position is searched `depth` plies with alpha-beta over every legal move, the
+//! seat to move maximising its own count; where the side to move must capture
+//! ([`Evaluate::in_exchange`], the draughts family and Alquerque) the search plays the
+//! captures out before it counts ([`is_leaf`]), as the minimax player's does, up to
+//! [`MAX_PLY`](crate::search::MAX_PLY). Alpha-beta changes which positions are visited,
+//! never a value: the values are those of a plain minimax with the same leaf rule,
+//! which the tests check.
+//!
+//! # A move's loss
+//! [`Referee::rate`] searches the move played and then every other move, and returns
+//! the best move's value less the played move's, both for the mover: 0 for a move as
+//! good as the best, 100 for a move that gives away a unit within the horizon.
+
+use engine::games::alquerque::Alquerque;
+use engine::games::chinese_checkers::ChineseCheckers;
+use engine::games::draughts::Rules;
+use engine::games::draughts64::{Draughts64, Rules64};
+use engine::games::konane::Konane;
+use engine::{Draughts, Game, Leapfrog, Seat};
+
+use crate::eval::Evaluate;
+use crate::search::is_leaf;
+
+/// What a finished game is worth to its winner, in hundredths of a unit: ten units.
+pub const DECIDED: i32 = 1_000;
+/// The loss that makes a move a gross mistake: a whole unit (a man, in the draughts
+/// family), in hundredths.
+pub const GROSS: i32 = 100;
+/// The deepest search the referee allows: each ply multiplies its work by the number of
+/// moves, and 12 plies of English checkers take minutes a game.
+pub const MAX_DEPTH: u32 = 12;
+/// Above every value.
+const INFINITY: i32 = 2 * DECIDED;
+
+/// A two-player game the referee can score: what it counts, and in what unit.
+pub trait Refereed: Evaluate {
+    /// The unit of the count, as reports name it ("man", "pawn", ...).
+    const UNIT: &'static str;
+
+    /// The depth the referee searches unless told otherwise: deep enough to see an
+    /// exchange through, shallow enough to score a game's moves in about a second.
+    const DEPTH: u32 = 6;
+
+    /// What `seat` has less what its opponent has, in hundredths of [`Refereed::UNIT`].
+    fn material(&self, seat: Seat) -> i32;
+}
+
+/// One move scored against the referee's best.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rating {
+    /// The value of the best move for the mover, in hundredths of the unit.
+    pub best: i32,
+    /// The value of the move played.
+    pub played: i32,
+}
+
+impl Rating {
+    /// What the move gave away: the best value less the played one, never negative.
+    pub fn loss(&self) -> i32 {
+        self.best - self.played
+    }
+
+    /// Whether the move gave away at least a unit ([`GROSS`]).
+    pub fn is_gross(&self) -> bool {
+        self.loss() >= GROSS
+    }
+}
+
+/// The referee at a fixed depth.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Referee {
+    depth: u32,
+}
+
+impl Referee {
+    /// The referee searching `depth` plies, 1 to [`MAX_DEPTH`].
+    ///
+    /// # Errors
+    /// A depth outside that range, with the range in the message.
+    pub fn new(depth: u32) -> Result<Referee, String> {
+        if (1..=MAX_DEPTH).contains(&depth) {
+            Ok(Referee { depth })
+        } else {
+            Err(format!(
+                "a referee depth of {depth}: expected 1 to {MAX_DEPTH} plies"
+            ))
+        }
+    }
+
+    /// The plies it searches.
+    pub fn depth(&self) -> u32 {
+        self.depth
+    }
+
+    /// The value of `position` for its seat to move, searched [`Referee::depth`] plies.
+    pub fn value<G: Refereed>(&self, position: &G) -> i32 {
+        let mut work = position.clone();
+        let mut scratch = Scratch::default();
+        negamax(&mut work, self.depth, 0, -INFINITY, INFINITY, &mut scratch)
+    }
+
+    /// Scores `played`, a legal move of `position` (a game not over), against the best
+    /// move: each searched [`Referee::depth`] plies in all, the move included.
+    ///
+    /// # Panics
+    /// When the game is over or has more than two seats.
+    pub fn rate<G: Refereed>(&self, position: &G, played: G::Move) -> Rating {
+        assert!(!position.is_over(), "a finished game has no move to rate");
+        assert_eq!(position.players(), 2, "the referee scores two-player games");
+        let mover = position.to_move();
+        let mut work = position.clone();
+        let mut scratch = Scratch::default();
+        let mut moves = Vec::new();
+        work.generate_moves(&mut moves);
+        let child = |work: &mut G, mv: G::Move, alpha: i32, scratch: &mut Scratch<G>| {
+            work.play_unchecked(mv);
+            let value = child_value(work, mover, self.depth - 1, 1, alpha, INFINITY, scratch);
+            work.undo(mv);
+            value
+        };
+        let played_value = child(&mut work, played, -INFINITY, &mut scratch);
+        let mut best = played_value;
+        for mv in moves.into_iter().filter(|mv| *mv != played) {
+            // Only a better move's value matters: the window starts at the best so far.
+            best = best.max(child(&mut work, mv, best, &mut scratch));
+        }
+        Rating {
+            best,
+            played: played_value,
+        }
+    }
+}
+
+/// Move lists, one a ply, allocated once a search.
+struct Scratch<G: Game> {
+    plies: Vec<Vec<(i32, G::Move)>>,
+}
+
+impl<G: Game> Default for Scratch<G> {
+    fn default() -> Self {
+        Scratch { plies: Vec::new() }
+    }
+}
+
+/// The value of `position` (just reached by a move of `mover`) for `mover`, within
+/// `(alpha, beta)` for `mover`: the seat to move's own value, negated when the turn has
+/// passed to the opponent.
+fn child_value<G: Refereed>(
+    position: &mut G,
+    mover: Seat,
+    depth: u32,
+    ply: u32,
+    alpha: i32,
+    beta: i32,
+    scratch: &mut Scratch<G>,
+) -> i32 {
+    if position.to_move() == mover {
+        negamax(position, depth, ply, alpha, beta, scratch)
+    } else {
+        -negamax(position, depth, ply, -beta, -alpha, scratch)
+    }
+}
+
+/// The value of `position` for its seat to move, `depth` plies from the horizon at `ply`
+/// below the root, within `(alpha, beta)` (fail-hard: a bound at the window's edge
+/// outside it).
+fn negamax<G: Refereed>(
+    position: &mut G,
+    depth: u32,
+    ply: u32,
+    mut alpha: i32,
+    beta: i32,
+    scratch: &mut Scratch<G>,
+) -> i32 {
+    let mover = position.to_move();
+    if let Some(outcome) = position.status().outcome() {
+        let score = outcome.score(mover);
+        return if score > 0.5 {
+            DECIDED
+        } else if score < 0.5 {
+            -DECIDED
+        } else {
+            0
+        };
+    }
+    if is_leaf(position, depth, ply, true) {
+        return position.material(mover);
+    }
+    let index = ply as usize;
+    if scratch.plies.len() <= index {
+        scratch.plies.resize_with(index + 1, Vec::new);
+    }
+    // The moves that gain most at once first: the order changes the work, not the value.
+    let mut moves = std::mem::take(&mut scratch.plies[index]);
+    let mut listed = Vec::new();
+    position.generate_moves(&mut listed);
+    moves.clear();
+    for mv in listed {
+        position.play_unchecked(mv);
+        let gain = position.material(mover);
+        position.undo(mv);
+        moves.push((gain, mv));
+    }
+    moves.sort_by_key(|(gain, _)| std::cmp::Reverse(*gain));
+    for &(_, mv) in &moves {
+        position.play_unchecked(mv);
+        let value = child_value(
+            position,
+            mover,
+            depth.saturating_sub(1),
+            ply + 1,
+            alpha,
+            beta,
+            scratch,
+        );
+        position.undo(mv);
+        if value > alpha {
+            alpha = value;
+            if alpha >= beta {
+                break;
+            }
+        }
+    }
+    scratch.plies[index] = moves;
+    alpha
+}
+
+/// A king's worth in hundredths of a man: 1.5 men where it moves one square, 3 where it
+/// flies.
+fn king_worth(flying: bool) -> i32 {
+    if flying {
+        300
+    } else {
+        150
+    }
+}
+
+impl<R: Rules> Refereed for Draughts<R> {
+    const UNIT: &'static str = "man";
+
+    /// Men (parachutists among them) and kings; in Suicide checkers, where the side that
+    /// cannot move wins, each piece counts against its owner.
+    fn material(&self, seat: Seat) -> i32 {
+        let king = king_worth(Self::flying_kings());
+        let count = |seat: Seat| {
+            let (men, kings, parachutists) = self.material(Self::colour_of(seat));
+            (men + parachutists) as i32 * 100 + kings as i32 * king
+        };
+        let lead = count(seat) - count(seat.next(2));
+        if Self::stuck_side_wins() {
+            -lead
+        } else {
+            lead
+        }
+    }
+}
+
+impl<R: Rules64> Refereed for Draughts64<R> {
+    const UNIT: &'static str = "man";
+
+    /// Men and kings.
+    fn material(&self, seat: Seat) -> i32 {
+        let king = king_worth(Self::flying_kings());
+        let count = |seat: Seat| {
+            let (men, kings) = self.material(Self::colour_of(seat));
+            men as i32 * 100 + kings as i32 * king
+        };
+        count(seat) - count(seat.next(2))
+    }
+}
+
+impl Refereed for Alquerque {
+    const UNIT: &'static str = "pawn";
+
+    /// Pawns.
+    fn material(&self, seat: Seat) -> i32 {
+        let me = Alquerque::colour_of(seat);
+        (self.pieces(me).count_ones() as i32 - self.pieces(me.other()).count_ones() as i32) * 100
+    }
+}
+
+impl Refereed for Konane {
+    const UNIT: &'static str = "jump";
+
+    /// The jumps the seat has less the opponent's: stones come off in every move, and
+    /// the side left without a jump loses, so the spare jumps are what counts.
+    fn material(&self, seat: Seat) -> i32 {
+        let me = Konane::colour_of(seat);
+        (self.mobility(me) as i32 - self.mobility(me.other()) as i32) * 100
+    }
+}
+
+impl Refereed for Leapfrog {
+    const UNIT: &'static str = "spot";
+
+    /// The spots the seat's pieces have come less the opponent's.
+    fn material(&self, seat: Seat) -> i32 {
+        (self.distance(seat) - self.distance(seat.next(2))) * 100
+    }
+}
+
+impl Refereed for ChineseCheckers {
+    const UNIT: &'static str = "hop";
+
+    /// Four plies: the board has some eighty moves a position.
+    const DEPTH: u32 = 4;
+
+    /// The rows the opponent still has to travel less the seat's own, in hops (two rows
+    /// each).
+    fn material(&self, seat: Seat) -> i32 {
+        (self.distance_to_goal(seat.next(2)) - self.distance_to_goal(seat)) * 50
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::random_positions;
+    use engine::games::draughts::EnglishDraughts;
+
+    /// A plain minimax with the referee's leaf rule and values: the oracle.
+    fn plain<G: Refereed>(position: &mut G, depth: u32, ply: u32) -> i32 {
+        let mover = position.to_move();
+        if let Some(outcome) = position.status().outcome() {
+            let score = outcome.score(mover);
+            return if score > 0.5 {
+                DECIDED
+            } else if score < 0.5 {
+                -DECIDED
+            } else {
+                0
+            };
+        }
+        if is_leaf(position, depth, ply, true) {
+            return position.material(mover);
+        }
+        let mut moves = Vec::new();
+        position.generate_moves(&mut moves);
+        moves
+            .into_iter()
+            .map(|mv| {
+                position.play_unchecked(mv);
+                let v = plain(position, depth.saturating_sub(1), ply + 1);
+                let v = if position.to_move() == mover { v } else { -v };
+                position.undo(mv);
+                v
+            })
+            .max()
+            .expect("a game that is not over has a move")
+    }
+
+    fn agrees_with_plain_minimax<G: Refereed>(depth: u32, seed: u64) {
+        let referee = Referee::new(depth).unwrap();
+        for position in random_positions::<G>(12, seed) {
+            if position.is_over() {
+                continue;
+            }
+            let expected = plain(&mut position.clone(), depth, 0);
+            assert_eq!(referee.value(&position), expected, "{position}");
+            let mut moves = Vec::new();
+            position.generate_moves(&mut moves);
+            for mv in moves {
+                let rating = referee.rate(&position, mv);
+                assert_eq!(rating.best, expected, "{position} {mv}");
+                let mut child = position.clone();
+                child.play_unchecked(mv);
+                let own = plain(&mut child, depth - 1, 1);
+                let own = if child.to_move() == position.to_move() {
+                    own
+                } else {
+                    -own
+                };
+                assert_eq!(rating.played, own, "{position} {mv}");
+                assert!(rating.loss() >= 0);
+            }
+        }
+    }
+
+    #[test]
+    fn values_are_those_of_a_plain_minimax() {
+        agrees_with_plain_minimax::<EnglishDraughts>(3, 1);
+        agrees_with_plain_minimax::<Alquerque>(3, 2);
+        agrees_with_plain_minimax::<Konane>(2, 3);
+        agrees_with_plain_minimax::<Leapfrog>(3, 4);
+        agrees_with_plain_minimax::<Draughts64<engine::games::draughts64::Turkish>>(2, 5);
+    }
+
+    /// White's man on 22 stepping to 18 walks into Black's man on 14, which jumps it to
+    /// 23; the man on 32 stepping to 27 keeps everything (Black's man on 14 can then
+    /// step only into a capture, and its man on 1 is far away).
+    #[test]
+    fn a_man_left_to_be_taken_is_a_gross_mistake_and_the_best_move_costs_nothing() {
+        let position = EnglishDraughts::parse_position("W:W22,32:B14,1").unwrap();
+        let referee = Referee::new(4).unwrap();
+        let hang = position.parse_move("22-18").unwrap();
+        let safe = position.parse_move("32-27").unwrap();
+        assert!(position.is_legal(hang) && position.is_legal(safe));
+        let hung = referee.rate(&position, hang);
+        assert!(hung.is_gross(), "{hung:?}");
+        assert!(hung.loss() >= 100, "{hung:?}");
+        let kept = referee.rate(&position, safe);
+        assert_eq!(kept.loss(), 0, "{kept:?}");
+        assert!(!kept.is_gross());
+        assert_eq!(kept.best, hung.best);
+    }
+
+    #[test]
+    fn the_same_move_scores_the_same_every_time() {
+        let referee = Referee::new(5).unwrap();
+        for position in random_positions::<EnglishDraughts>(6, 9) {
+            if position.is_over() {
+                continue;
+            }
+            let mut moves = Vec::new();
+            position.generate_moves(&mut moves);
+            let first: Vec<Rating> = moves.iter().map(|m| referee.rate(&position, *m)).collect();
+            let again: Vec<Rating> = moves
+                .iter()
+                .rev()
+                .map(|m| referee.rate(&position, *m))
+                .collect();
+            let again: Vec<Rating> = again.into_iter().rev().collect();
+            assert_eq!(first, again, "{position}");
+        }
+    }
+
+    #[test]
+    fn depths_outside_the_range_are_refused() {
+        assert!(Referee::new(0).is_err());
+        assert!(Referee::new(MAX_DEPTH + 1).unwrap_err().contains("1 to 12"));
+        assert_eq!(Referee::new(MAX_DEPTH).unwrap().depth(), MAX_DEPTH);
+    }
+}
