@@ -19,7 +19,7 @@ pub const LOCK_FILE: &str = ".arena.lock";
 /// Every file any verb of the arena writes in an output folder (run, shard, merge,
 /// calibrate, sprt, analyze, report, slurm), relative to the folder. `--force` removes
 /// these and leaves anything else alone.
-pub const ARENA_FILES: [&str; 16] = [
+pub const ARENA_FILES: [&str; 17] = [
     "config.toml",
     "games.csv",
     "pairs.csv",
