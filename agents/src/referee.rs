@@ -177,6 +177,19 @@ fn child_value<G: Refereed>(
     }
 }
 
+/// What a finished game is worth to `mover`: [`DECIDED`] won, as much less lost, 0 drawn;
+/// `None` while it goes on.
+fn finished_value<G: Game>(position: &G, mover: Seat) -> Option<i32> {
+    let score = position.status().outcome()?.score(mover);
+    Some(if score > 0.5 {
+        DECIDED
+    } else if score < 0.5 {
+        -DECIDED
+    } else {
+        0
+    })
+}
+
 /// The value of `position` for its seat to move, `depth` plies from the horizon at `ply`
 /// below the root, within `(alpha, beta)` (fail-hard: a bound at the window's edge
 /// outside it).
@@ -189,15 +202,8 @@ fn negamax<G: Refereed>(
     scratch: &mut Scratch<G>,
 ) -> i32 {
     let mover = position.to_move();
-    if let Some(outcome) = position.status().outcome() {
-        let score = outcome.score(mover);
-        return if score > 0.5 {
-            DECIDED
-        } else if score < 0.5 {
-            -DECIDED
-        } else {
-            0
-        };
+    if let Some(value) = finished_value(position, mover) {
+        return value;
     }
     if is_leaf(position, depth, ply, true) {
         return position.material(mover);
@@ -337,15 +343,8 @@ mod tests {
     /// A plain minimax with the referee's leaf rule and values: the oracle.
     fn plain<G: Refereed>(position: &mut G, depth: u32, ply: u32) -> i32 {
         let mover = position.to_move();
-        if let Some(outcome) = position.status().outcome() {
-            let score = outcome.score(mover);
-            return if score > 0.5 {
-                DECIDED
-            } else if score < 0.5 {
-                -DECIDED
-            } else {
-                0
-            };
+        if let Some(value) = finished_value(position, mover) {
+            return value;
         }
         if is_leaf(position, depth, ply, true) {
             return position.material(mover);
