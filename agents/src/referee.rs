@@ -57,6 +57,10 @@ pub trait Refereed: Evaluate {
     /// exchange through, shallow enough to score a game's moves in about a second.
     const DEPTH: u32 = 6;
 
+    /// Whether `arena calibrate` scores every level's final games with the referee for
+    /// levels.md. Not where a game's moves are too many for that to take seconds.
+    const IN_CALIBRATION: bool = true;
+
     /// What `seat` has less what its opponent has, in hundredths of [`Refereed::UNIT`].
     fn material(&self, seat: Seat) -> i32;
 }
@@ -326,6 +330,10 @@ impl Refereed for ChineseCheckers {
 
     /// Four plies: the board has some eighty moves a position.
     const DEPTH: u32 = 4;
+
+    /// Some eighty moves a position, each rated by a four-ply search: minutes a game in
+    /// a calibration's hundreds of final games (`arena analyze` scores a run on request).
+    const IN_CALIBRATION: bool = false;
 
     /// The rows the opponent still has to travel less the seat's own, in hops (two rows
     /// each).

@@ -665,7 +665,8 @@ impl<'a, G: Playable + Refereed> Search<'a, G> {
 
     /// Each level's mistakes by the referee in its games against the references
     /// (`specs` and `measured`, one a level): for two-player games without a solved
-    /// table, where the blunder rate against perfect play says more.
+    /// table, where the blunder rate against perfect play says more, and where the
+    /// referee is quick enough ([`Refereed::IN_CALIBRATION`]).
     fn mistakes(&self, specs: &[String], measured: &[Measured]) -> Vec<Option<Mistakes>> {
         let config = self.config;
         let start = config
@@ -673,7 +674,7 @@ impl<'a, G: Playable + Refereed> Search<'a, G> {
             .parse::<engine::GameSpec>()
             .ok()
             .and_then(|game| G::new(&game.options).ok())
-            .filter(|start| start.players() == 2 && self.judge.is_none());
+            .filter(|start| start.players() == 2 && self.judge.is_none() && G::IN_CALIBRATION);
         let Some(start) = start else {
             return vec![None; measured.len()];
         };
