@@ -33,6 +33,7 @@ pub mod random;
 pub mod referee;
 pub mod reference;
 pub mod search;
+pub mod seeds;
 pub mod shipped_levels;
 pub mod solo;
 pub mod solved;
