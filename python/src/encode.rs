@@ -187,42 +187,31 @@ impl<R: Rules64> Encoded for Draughts64<R> {
     }
 }
 
-impl Encoded for Konane {
-    fn cells(&self) -> usize {
-        64
-    }
+/// The encoding of a two-colour game with one kind of piece on `$cells` cells: its
+/// moves' `from()` and `to()` are cells, and `piece_at` gives a cell's colour.
+macro_rules! one_kind_of_piece {
+    ($game:ty, $cells:expr) => {
+        impl Encoded for $game {
+            fn cells(&self) -> usize {
+                $cells
+            }
 
-    fn plane_names(&self) -> Vec<String> {
-        own_and_opponent()
-    }
+            fn plane_names(&self) -> Vec<String> {
+                own_and_opponent()
+            }
 
-    fn move_cells(mv: Self::Move) -> Option<(usize, usize)> {
-        Some((mv.from() as usize, mv.to() as usize))
-    }
+            fn move_cells(mv: Self::Move) -> Option<(usize, usize)> {
+                Some((mv.from() as usize, mv.to() as usize))
+            }
 
-    fn observe(&self, seat: Seat, out: &mut [f32]) {
-        observe_pieces(out, 64, Konane::colour_of(seat), |square| {
-            self.piece_at(square)
-        });
-    }
+            fn observe(&self, seat: Seat, out: &mut [f32]) {
+                observe_pieces(out, $cells, <$game>::colour_of(seat), |cell| {
+                    self.piece_at(cell)
+                });
+            }
+        }
+    };
 }
 
-impl Encoded for Alquerque {
-    fn cells(&self) -> usize {
-        25
-    }
-
-    fn plane_names(&self) -> Vec<String> {
-        own_and_opponent()
-    }
-
-    fn move_cells(mv: Self::Move) -> Option<(usize, usize)> {
-        Some((mv.from() as usize, mv.to() as usize))
-    }
-
-    fn observe(&self, seat: Seat, out: &mut [f32]) {
-        observe_pieces(out, 25, Alquerque::colour_of(seat), |point| {
-            self.piece_at(point)
-        });
-    }
-}
+one_kind_of_piece!(Konane, 64);
+one_kind_of_piece!(Alquerque, 25);
