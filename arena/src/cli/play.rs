@@ -20,7 +20,8 @@ pub struct PlayArgs {
     /// The game, with options if any.
     pub game: String,
     /// Spec of the player in seat A, which moves first: an agent (e.g. `minimax:depth=4`),
-    /// a level (`level:easy`, `level:medium`, `level:hard`), `human` (you, at the
+    /// a level (`level:easy`, `level:medium`, `level:hard`, or a rating on the levels'
+    /// curve, `level:elo=1200`), `human` (you, at the
     /// keyboard: type a move, `hint`, `undo` or `quit`), or a program that speaks the
     /// arena protocol, `cmd:` and its command line split at spaces (e.g.
     /// `cmd:python3 bots/mine.py`; see docs/protocol.md).

@@ -23,7 +23,8 @@ use crate::levels;
 pub struct EngineArgs {
     /// The game, with options if any (a host's `newgame` may change the options).
     pub game: String,
-    /// The agent's spec (e.g. `minimax:depth=4`) or a level (`level:hard`).
+    /// The agent's spec (e.g. `minimax:depth=4`) or a level (`level:hard`, or a rating on
+    /// the levels' curve, `level:elo=1200`).
     #[arg(long)]
     pub agent: String,
     /// The levels that `level:NAME` reads: a `difficulty.toml`, or a built-in set by
