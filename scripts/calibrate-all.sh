@@ -8,20 +8,49 @@
 # each took. On 2 cores the whole set takes about 70 minutes for Leapfrog Race and the
 # draughts family (40 of them English, whose hard searches a million positions a move)
 # and 25 to 35 more for Chinese checkers (4 to 11 minutes a table on the loaded
-# machine): about 105 minutes in all.
+# machine): about 105 minutes in all. Hards of a million positions in every draughts
+# set (BENCHMARKS.md, "Hard at full strength") make each set cost about what English
+# costs today: some 10 hours on 2 cores.
 #
-# Usage: scripts/calibrate-all.sh [path/to/arena]   (default: target/release/arena,
-# built here first when it is the default)
+# A pass can be stopped and taken up again: the pass notes in
+# results/calibrate-all.progress each calibration it starts and finishes, and with
+# --resume it skips the finished ones, finishes the one it was in (`arena calibrate
+# --resume`, no game played twice) and starts the rest afresh. Without --resume a new
+# pass begins.
+#
+# Usage: scripts/calibrate-all.sh [--resume] [path/to/arena]   (default:
+# target/release/arena, built here first when it is the default)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+resume=false
+if [ "${1:-}" = "--resume" ]; then
+  resume=true
+  shift
+fi
 if [ $# -eq 0 ]; then
   cargo build --release -p arena
 fi
 arena=$(realpath "${1:-target/release/arena}")
+progress=results/calibrate-all.progress
+if ! $resume || [ ! -f "$progress" ]; then
+  mkdir -p results
+  : > "$progress"
+fi
 total_start=$(date +%s)
 for config in configs/calibrate-leapfrog.toml configs/calibrate/*.toml; do
+  if grep -qxF "finished $config" "$progress"; then
+    echo "$config: finished earlier in this pass"
+    continue
+  fi
+  # A calibration this pass started and did not finish is taken up where it stopped.
+  mode=--force
+  if grep -qxF "started $config" "$progress"; then
+    mode=--resume
+  fi
+  echo "started $config" >> "$progress"
   start=$(date +%s)
-  "$arena" calibrate "$config" --force > /dev/null
+  "$arena" calibrate "$config" "$mode" > /dev/null
+  echo "finished $config" >> "$progress"
   echo "$config: $(( $(date +%s) - start )) s"
 done
 echo "all: $(( $(date +%s) - total_start )) s"
