@@ -6,7 +6,8 @@
 # on a busy machine. Prints one block a game; figures go into BENCHMARKS.md.
 # With PAIRS=N each candidate also plays N game pairs (seeded 4-ply openings, seats
 # swapped) against the set's shipped hard (results/<set>/difficulty.toml) in `arena run`,
-# into /tmp, and the candidate's score with its pentanomial interval is printed.
+# into /tmp, and the candidate's score with its pentanomial interval is printed; at
+# tables of more than two the other seats hold copies of the shipped hard.
 #
 #   scripts/think-time.sh                      # every candidate below, 2 games each
 #   GAMES=N ONLY="english international" PAIRS=N scripts/think-time.sh
@@ -51,10 +52,21 @@ spec = "$hard"
 name = "candidate"
 spec = "$2"
 CONF
+    # Tables of more than two: the candidate against copies of the shipped hard.
+    local players copy
+    players="$(sed -n 's/.*players=\([0-9]*\).*/\1/p' <<<"$1")"
+    for ((copy = 2; copy < ${players:-2}; copy++)); do
+        printf '\n[[agent]]\nname = "hard-%d"\nspec = "%s"\n' "$copy" "$hard" >>"$out.toml"
+    done
     target/release/arena run "$out.toml" --force >/dev/null 2>&1
-    python3 - "$out/pairs.csv" <<'PY'
-import csv, sys
-for row in csv.DictReader(open(sys.argv[1])):
+    python3 - "$out" <<'PY'
+import csv, os, sys
+# Two seats: the pairing's row (a pentanomial interval over game pairs); more: the
+# candidate's standing over every table.
+path = os.path.join(sys.argv[1], "pairs.csv")
+if not os.path.exists(path):
+    path = os.path.join(sys.argv[1], "standings.csv")
+for row in csv.DictReader(open(path)):
     if row["agent"] == "candidate":
         print(f"  against the shipped hard: {float(row['score']):.3f} "
               f"[{float(row['score_lo']):.3f}, {float(row['score_hi']):.3f}] over {row['games']} games")

@@ -50,9 +50,11 @@ def play_game(game, specs, seed=0, max_plies=None):
         )
     agents = [Agent(spec, game, seed=seat_seed(seed, seat)) for seat, spec in enumerate(specs)]
     state = game.new_state()
+    plies = 0
     while not state.is_terminal():
-        if max_plies is not None and len(state.history()) >= max_plies:
+        if max_plies is not None and plies >= max_plies:
             break
+        plies += 1
         move = agents[state.current_player].choose(state)
         for agent in agents:
             agent.observe(state, move)

@@ -112,7 +112,8 @@ impl Encoded for ChineseCheckers {
         (0..self.players())
             .map(|k| match k {
                 0 => "own pieces".to_string(),
-                k => format!("pieces of the seat {k} after"),
+                1 => "next seat's pieces".to_string(),
+                k => format!("pieces of the seat {k} after in turn"),
             })
             .collect()
     }
