@@ -61,15 +61,20 @@ CONF
     target/release/arena run "$out.toml" --force >/dev/null 2>&1
     python3 - "$out" <<'PY'
 import csv, os, sys
-# Two seats: the pairing's row (a pentanomial interval over game pairs); more: the
-# candidate's standing over every table.
-path = os.path.join(sys.argv[1], "pairs.csv")
-if not os.path.exists(path):
-    path = os.path.join(sys.argv[1], "standings.csv")
-for row in csv.DictReader(open(path)):
+# Each pairing's row (two seats: a pentanomial interval over game pairs), then at
+# tables of more than two the candidate's standing: the share of its opponents it
+# finished ahead of, over every table.
+def show(label, row):
+    print(f"  {label}: {float(row['score']):.3f} "
+          f"[{float(row['score_lo']):.3f}, {float(row['score_hi']):.3f}] over {row['games']} games")
+rows = list(csv.DictReader(open(os.path.join(sys.argv[1], "pairs.csv"))))
+for row in rows:
     if row["agent"] == "candidate":
-        print(f"  against the shipped hard: {float(row['score']):.3f} "
-              f"[{float(row['score_lo']):.3f}, {float(row['score_hi']):.3f}] over {row['games']} games")
+        show(f"against the shipped hard ({row['opponent']})", row)
+if len(rows) > 2:
+    for row in csv.DictReader(open(os.path.join(sys.argv[1], "standings.csv"))):
+        if row["agent"] == "candidate":
+            show("standing at the table", row)
 PY
 }
 
