@@ -101,7 +101,7 @@ candidates=(
     "chinese-checkers|minimax:nodes=600000,plan=300000"
     "chinese-checkers:players=3|minimax:nodes=600000,multi=brs,plan=300000"
     "chinese-checkers:players=4|minimax:nodes=600000,multi=brs,plan=300000"
-    "chinese-checkers:players=6|minimax:nodes=300000,plan=300000"
+    "chinese-checkers:players=6|minimax:nodes=300000,multi=brs,plan=300000"
 )
 for candidate in "${candidates[@]}"; do
     game="${candidate%%|*}" spec="${candidate#*|}"
