@@ -141,7 +141,28 @@ pub struct CalibrationIdentity {
     pub reference: Vec<AgentEntry>,
     /// The levels, weakest first.
     pub level: Vec<Level>,
+    /// Rungs inserted between the levels where they lie far apart (`[rungs]`): none
+    /// without the section, which leaves the recorded config as it was.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rungs: Option<Rungs>,
 }
+
+/// `[rungs]`: after the levels are refined, levels of their own (rungs) are inserted
+/// between two neighbours rated more than `max_step` apart, so that a player can climb
+/// from one level to the next in steps they can feel.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Rungs {
+    /// The most Elo between neighbouring levels, rungs included.
+    pub max_step: f64,
+}
+
+/// The bounds of `max_step`: a step under 100 Elo is hardly felt, and one over 2000
+/// leaves no rung between levels that any calibration tells apart.
+pub const MAX_STEP_RANGE: std::ops::RangeInclusive<f64> = 100.0..=2000.0;
+
+/// The default `max_step`: a score of about 0.91 for the stronger side.
+pub const DEFAULT_MAX_STEP: f64 = 400.0;
 
 /// A validated calibration config.
 #[derive(Clone, Debug, PartialEq)]
@@ -224,6 +245,11 @@ pub fn parse(path: &Path, text: &str) -> Result<CalibrationConfig, ArenaError> {
         &raw.game,
         &at,
     )?;
+    let rungs = raw
+        .rungs
+        .as_ref()
+        .map(|rungs| rungs.check(&raw.level, &at))
+        .transpose()?;
     let bootstrap = match &raw.bootstrap {
         None => 200,
         // The final round-robin rates the levels and the references together.
@@ -248,6 +274,7 @@ pub fn parse(path: &Path, text: &str) -> Result<CalibrationConfig, ArenaError> {
         gsprt,
         reference,
         level,
+        rungs,
     };
     check_fits(&identity, &raw.batch_pairs, &at)?;
     Ok(CalibrationConfig {
@@ -292,6 +319,7 @@ struct RawConfig {
     reference: Vec<RawAgent>,
     #[serde(default)]
     level: Vec<RawLevel>,
+    rungs: Option<RawRungs>,
 }
 
 /// The tables of a calibration config and the fields their readers take, for the test of
@@ -307,6 +335,7 @@ pub(crate) fn reference_tables() -> Vec<crate::config_reference::Table> {
         ("calibrate", "[[reference]]", field_names::<RawAgent>()),
         ("calibrate", "[[level]]", field_names::<RawLevel>()),
         ("calibrate", "score_vs", field_names::<RawScoreVs>()),
+        ("calibrate", "[rungs]", field_names::<RawRungs>()),
     ]
 }
 
@@ -666,6 +695,87 @@ impl RawGsprt {
         crate::stats::Gsprt::new(0.0, gsprt.margin, gsprt.alpha, gsprt.beta)
             .map_err(|e| at(self.margin.span(), format!("section `gsprt`: {e}")))?;
         Ok(gsprt)
+    }
+}
+
+// [rungs]: levels inserted where neighbours lie far apart.
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawRungs {
+    max_step: Option<Spanned<f64>>,
+}
+
+impl RawRungs {
+    /// The section checked: `max_step` within [`MAX_STEP_RANGE`], and level names that
+    /// rung names can be made of (bare TOML keys, since `difficulty.toml` writes them
+    /// unquoted) and that no rung's name will repeat.
+    fn check(&self, levels: &[RawLevel], at: At<'_>) -> Result<Rungs, ArenaError> {
+        let max_step = match &self.max_step {
+            None => DEFAULT_MAX_STEP,
+            Some(value) if MAX_STEP_RANGE.contains(value.get_ref()) => *value.get_ref(),
+            Some(value) => {
+                return Err(at(
+                    value.span(),
+                    format!(
+                        "field `max_step`: {}: expected a number of Elo from {} to {}",
+                        value.get_ref(),
+                        MAX_STEP_RANGE.start(),
+                        MAX_STEP_RANGE.end()
+                    ),
+                ))
+            }
+        };
+        for level in levels {
+            let name = level.name.get_ref();
+            let bare = name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+            if !bare {
+                return Err(at(
+                    level.name.span(),
+                    format!(
+                        "field `name`: {name:?}: with [rungs], expected letters, digits, `-` \
+                         or `_` only (rung names are made of level names)"
+                    ),
+                ));
+            }
+        }
+        for pair in levels.windows(2) {
+            let prefix = rung_prefix(pair[0].name.get_ref(), pair[1].name.get_ref());
+            if let Some(taken) = levels
+                .iter()
+                .find(|l| l.name.get_ref().starts_with(&prefix))
+            {
+                return Err(at(
+                    taken.name.span(),
+                    format!(
+                        "field `name`: {:?}: with [rungs], a rung between {:?} and {:?} may \
+                         take that name: choose another",
+                        taken.name.get_ref(),
+                        pair[0].name.get_ref(),
+                        pair[1].name.get_ref()
+                    ),
+                ));
+            }
+        }
+        Ok(Rungs { max_step })
+    }
+}
+
+/// The name every rung between levels `lower` and `upper` starts with.
+fn rung_prefix(lower: &str, upper: &str) -> String {
+    format!("{lower}-{upper}")
+}
+
+/// The name of rung `index` (from 1) of `count` between levels `lower` and `upper`:
+/// `easy-medium` when it is the only one, `easy-medium-1`, `easy-medium-2`, ... otherwise.
+pub fn rung_name(lower: &str, upper: &str, index: usize, count: usize) -> String {
+    let prefix = rung_prefix(lower, upper);
+    if count == 1 {
+        prefix
+    } else {
+        format!("{prefix}-{index}")
     }
 }
 
