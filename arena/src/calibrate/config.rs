@@ -1126,6 +1126,79 @@ mod tests {
     }
 
     #[test]
+    fn rungs_are_read_checked_and_recorded_only_when_asked_for() {
+        let with_rungs = |section: &str| {
+            parse(
+                Path::new("calibrate.toml"),
+                &format!("{SHIPPED}\n[rungs]\n{section}"),
+            )
+        };
+        // Absent, the recorded config is the one every shipped calibration records.
+        let plain = shipped_with(&[]).unwrap();
+        assert_eq!(plain.identity.rungs, None);
+        assert!(!toml::to_string(&plain.identity).unwrap().contains("rungs"));
+        let config = with_rungs("max_step = 150").unwrap();
+        assert_eq!(config.identity.rungs, Some(Rungs { max_step: 150.0 }));
+        let recorded = toml::to_string(&config.identity).unwrap();
+        assert!(
+            recorded.contains("[rungs]\nmax_step = 150.0\n"),
+            "{recorded}"
+        );
+        let back: CalibrationIdentity = toml::from_str(&recorded).unwrap();
+        assert_eq!(back, config.identity);
+        assert_eq!(
+            with_rungs("").unwrap().identity.rungs,
+            Some(Rungs {
+                max_step: DEFAULT_MAX_STEP
+            })
+        );
+        for bad in ["max_step = 99", "max_step = 2001", "max_step = nan"] {
+            let error = with_rungs(bad).unwrap_err().to_string();
+            assert!(
+                error.contains("calibrate.toml:")
+                    && error.contains("field `max_step`: ")
+                    && error.contains("expected a number of Elo from 100 to 2000"),
+                "{bad}: {error}"
+            );
+        }
+        let error = with_rungs("max_step = \"wide\"").unwrap_err().to_string();
+        assert!(error.contains("max_step"), "{error}");
+        // Rung names are made of level names: these must be bare keys, and not a
+        // rung's name already.
+        let renamed = |from: &str, to: &str| {
+            parse(
+                Path::new("calibrate.toml"),
+                &format!("{}\n[rungs]\n", SHIPPED.replace(from, to)),
+            )
+        };
+        let error = renamed("name = \"hard\"", "name = \"very hard\"")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.contains("field `name`: \"very hard\": with [rungs], expected letters"),
+            "{error}"
+        );
+        // Easy, easy-medium and hard: no rung takes a name already taken.
+        assert!(renamed("name = \"medium\"", "name = \"easy-medium\"").is_ok());
+        let error = parse(
+            Path::new("calibrate.toml"),
+            &format!(
+                "{}\n[[level]]\nname = \"easy-medium-1\"\nelo = 2000\n[rungs]\n",
+                SHIPPED
+            ),
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(
+            error.contains(
+                "field `name`: \"easy-medium-1\": with [rungs], a rung between \"easy\" and \
+                 \"medium\" may take that name"
+            ),
+            "{error}"
+        );
+    }
+
+    #[test]
     fn the_games_a_calibration_keeps_are_estimated_before_it_starts() {
         let shipped = shipped_with(&[]).unwrap();
         // 3 references, 3 levels, 40 pairs a batch, 6 scanned values, 48 steps, 200 final

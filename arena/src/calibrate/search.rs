@@ -900,3 +900,25 @@ fn show(e: &Estimate) -> String {
 fn knob_of(point: &Point) -> Option<f64> {
     (!point.fixed).then_some(point.value)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rungs_split_a_wide_gap_into_even_steps_of_at_most_max_step() {
+        // 401 to 631 Elo: 230 apart, two steps of 115 under a cap of 150.
+        assert_eq!(rung_targets(401.0, 631.0, 150.0), [516.0]);
+        // 300 apart under a cap of 150: exactly two steps, one rung.
+        assert_eq!(rung_targets(0.0, 300.0, 150.0), [150.0]);
+        assert_eq!(rung_targets(0.0, 301.0, 150.0), [100.0, 201.0]);
+        // No wider than the cap, reversed, or not rated: no rung.
+        for (lower, upper) in [(0.0, 150.0), (300.0, 0.0), (0.0, f64::NAN)] {
+            assert!(rung_targets(lower, upper, 150.0).is_empty());
+        }
+        // A level that never loses is capped, not followed to the end of the scale.
+        assert_eq!(rung_targets(0.0, 1e9, 100.0).len(), MOST_RUNGS);
+        assert_eq!(rung_name("easy", "medium", 1, 1), "easy-medium");
+        assert_eq!(rung_name("easy", "medium", 2, 3), "easy-medium-2");
+    }
+}
