@@ -486,7 +486,7 @@ impl<'a, G: Playable + Refereed> Search<'a, G> {
                 Action::Stop(status) => {
                     let point = &self.points[best];
                     let beyond = if rung && status == LevelStatus::Unreachable {
-                        ": the rung takes the nearest point the knob reaches"
+                        ": the rung takes the nearest point between its neighbours"
                     } else {
                         ""
                     };
@@ -690,6 +690,17 @@ impl<'a, G: Playable + Refereed> Search<'a, G> {
         }
         // Every value measured lies on one side of the target.
         let at_end = k == 0 || k + 1 == order.len();
+        // A rung's stretch of the knob ends before the knob does: its ends are measured
+        // before the target is called out of reach.
+        if let Some((lo, hi)) = window {
+            let ends = [(k == 0, lo), (k + 1 == order.len(), hi)];
+            for (_, t) in ends.into_iter().filter(|(end, _)| *end) {
+                let value = config.family.value_at(t);
+                if self.points.iter().all(|p| p.fixed || p.value != value) {
+                    return (best, e, Action::New(value));
+                }
+            }
+        }
         let clearly = e.clearly_outside(wanted, tolerance);
         if at_end && (clearly || at_cap(best)) && !in_window {
             return (best, e, Action::Stop(LevelStatus::Unreachable));
