@@ -1,6 +1,6 @@
 //! End-to-end calibration and sequential tests through the `arena` binary: a reduced
 //! version of the shipped Leapfrog Race calibration, the shipped one reproduced byte for
-//! byte, a level aimed at a seat, a level that names its spec, a small three-player
+//! byte, rungs between the levels (`[rungs]`), a level aimed at a seat, a level that names its spec, a small three-player
 //! Chinese checkers calibration (game sets), `arena sprt`, and bad configs.
 
 use std::path::Path;
@@ -113,6 +113,135 @@ fn the_shipped_leapfrog_calibrations_reproduce_byte_for_byte() {
             assert!(made == kept, "{file} differs from results/{shipped}/{file}");
         }
     }
+}
+
+/// The shipped Leapfrog Race calibration with `[rungs]`: its levels lie about 220 Elo
+/// apart, so a cap of 150 puts rungs between easy and medium and between medium and hard.
+/// A rung aims at a rating, whose interval against three references stays wide: an Elo
+/// tolerance of 150 lets each rung stop after a few steps (seconds in all).
+fn rungs_config(dir: &Path, out: &Path) -> String {
+    let path = reduced_config(dir, out);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let text = text.replace("[tolerance]\n", "[tolerance]\nelo = 150\n");
+    std::fs::write(&path, format!("{text}\n[rungs]\nmax_step = 150\n")).unwrap();
+    path
+}
+
+/// Whether `name` is a rung's between `lower` and `upper`: `lower-upper`, or
+/// `lower-upper-N`.
+fn is_rung_between(name: &str, lower: &str, upper: &str) -> bool {
+    name.strip_prefix(&format!("{lower}-{upper}"))
+        .is_some_and(|rest| {
+            rest.is_empty()
+                || rest
+                    .strip_prefix('-')
+                    .is_some_and(|n| n.parse::<u32>().is_ok_and(|n| n >= 1))
+        })
+}
+
+#[test]
+fn rungs_fill_the_gaps_between_levels_and_reproduce_at_any_thread_count() {
+    let dir = scratch("calibrate-rungs");
+    let mut made = Vec::new();
+    for threads in ["1", "2"] {
+        let out = dir.join(format!("out-{threads}"));
+        let config = rungs_config(&dir, &out);
+        let output = run(&["calibrate", &config, "--threads", threads]);
+        assert!(output.status.success(), "{}", stderr(&output));
+        let printed = stdout(&output);
+        for line in [
+            "final: every step at most 150 Elo: ",
+            "final: every step to or from a rung at least 70 Elo (a score of 0.60): ",
+            "final: every named level at least 147 Elo (0.70) above the named level below: ",
+        ] {
+            assert!(printed.contains(line), "{line}: {printed}");
+        }
+        let levels = end_to_end::csv_rows(&out.join("difficulty.csv"));
+        let names: Vec<&str> = levels.iter().map(|row| row["level"].as_str()).collect();
+        // The named levels in order, and only rungs between them.
+        let named: Vec<&str> = names.iter().copied().filter(|n| !n.contains('-')).collect();
+        assert_eq!(named, ["easy", "medium", "hard"], "{names:?}");
+        let at = |name: &str| names.iter().position(|n| *n == name).unwrap();
+        for (lower, upper) in [("easy", "medium"), ("medium", "hard")] {
+            let between = &names[at(lower) + 1..at(upper)];
+            assert!(!between.is_empty(), "no rung between {lower} and {upper}");
+            assert!(
+                between.iter().all(|n| is_rung_between(n, lower, upper)),
+                "{between:?}"
+            );
+        }
+        // Each rung rated between its neighbours, and aiming at a rating.
+        let rating = |row: &std::collections::HashMap<String, String>| -> f64 {
+            row["rating"].parse().unwrap()
+        };
+        for (index, row) in levels.iter().enumerate() {
+            if row["level"].contains('-') {
+                let (below, above) = (rating(&levels[index - 1]), rating(&levels[index + 1]));
+                assert!(
+                    below < rating(row) && rating(row) < above,
+                    "{}: {below} < {} < {above}",
+                    row["level"],
+                    rating(row)
+                );
+                assert_eq!(row["target"], "elo", "{row:?}");
+            }
+        }
+        // Every file lists the levels in the same order.
+        let toml_text = std::fs::read_to_string(out.join("difficulty.toml")).unwrap();
+        let keys: Vec<&str> = toml_text
+            .lines()
+            .filter_map(|line| line.split_once(" = ").map(|(key, _)| key))
+            .collect();
+        assert_eq!(keys, names, "{toml_text}");
+        let table = std::fs::read_to_string(out.join("levels.md")).unwrap();
+        let rows: Vec<&str> = table
+            .lines()
+            .take_while(|line| line.starts_with('|'))
+            .skip(2)
+            .map(|line| line.split(" | ").next().unwrap().trim_start_matches("| "))
+            .collect();
+        assert_eq!(rows, names, "{table}");
+        assert!(
+            table.contains(&format!(
+                "\nSteps in the final round-robin, with {} rungs: every step at most 150 Elo: ",
+                names.len() - 3
+            )),
+            "{table}"
+        );
+        made.push(
+            [
+                "difficulty.csv",
+                "difficulty.toml",
+                "calibration.csv",
+                "curve.csv",
+                "levels.md",
+                "games.csv",
+            ]
+            .map(|file| std::fs::read(out.join(file)).unwrap()),
+        );
+    }
+    assert!(
+        made[0] == made[1],
+        "the files differ between 1 and 2 threads"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_bad_max_step_is_refused_naming_the_field() {
+    let dir = scratch("calibrate-bad-rungs");
+    let out = dir.join("out");
+    let config = rungs_config(&dir, &out);
+    let text = std::fs::read_to_string(&config).unwrap();
+    std::fs::write(&config, text.replace("max_step = 150", "max_step = 50")).unwrap();
+    let output = run(&["calibrate", &config]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("field `max_step`: 50: expected a number of Elo from 100 to 2000"),
+        "{}",
+        stderr(&output)
+    );
+    assert!(!out.exists());
 }
 
 /// A level aimed at a seat: Leapfrog Race from its start (no random opening), which the

@@ -1,15 +1,87 @@
 //! The shipped difficulty levels keep their promises: every game ships them (Chinese
 //! checkers once for each number of players), and in every `results/<game>/` folder of a
 //! registered game (users' own folders are left alone), easy, medium and hard in that
-//! order, rating intervals strictly ordered and not overlapping, each step at least 147
-//! Elo (a score of 0.70 against the level below) and confirmed by its sequential test,
-//! and easy scoring 0.70 to 0.90 against random. `arena play` seats a human against the
+//! order with only rungs (`arena calibrate`'s `[rungs]`) between them, rating intervals
+//! strictly ordered and not overlapping, each named level at least 147 Elo (a score of
+//! 0.70) above the named level below, each step to or from a rung at least 70 Elo (0.60),
+//! every step confirmed by its sequential test, and easy scoring 0.70 to 0.90 against
+//! random. `arena play` seats a human against the
 //! hard level of Chinese checkers at every table size.
 
 use std::collections::HashMap;
 
 /// The Elo difference at which the stronger side scores 0.70.
 const STEP_ELO: f64 = 147.0;
+
+/// The Elo difference at which the stronger side scores 0.60: the least step to or from
+/// a rung.
+const RUNG_STEP_ELO: f64 = 70.0;
+
+/// The named levels, in order.
+const NAMED: [&str; 3] = ["easy", "medium", "hard"];
+
+/// Which of a set's levels are rungs, or what is wrong with its names: the named levels
+/// in order, and between two of them only rungs named `<lower>-<upper>` (one) or
+/// `<lower>-<upper>-1`, `-2`, ... (several), as `arena calibrate` names them.
+fn rungs_of(names: &[&str]) -> Result<Vec<bool>, String> {
+    let named: Vec<&str> = names
+        .iter()
+        .copied()
+        .filter(|n| NAMED.contains(n))
+        .collect();
+    if named != NAMED {
+        return Err(format!("named levels {named:?}, expected {NAMED:?}"));
+    }
+    let mut rungs = Vec::new();
+    let mut lower = 0;
+    for name in names {
+        if NAMED.contains(name) {
+            lower = NAMED.iter().position(|n| n == name).unwrap();
+            rungs.push(false);
+            continue;
+        }
+        let between = lower + 1 < NAMED.len()
+            && name
+                .strip_prefix(&format!("{}-{}", NAMED[lower], NAMED[lower + 1]))
+                .is_some_and(|rest| {
+                    rest.is_empty()
+                        || rest
+                            .strip_prefix('-')
+                            .is_some_and(|n| n.parse::<u32>().is_ok_and(|n| n >= 1))
+                });
+        if !between {
+            return Err(format!("{name:?} is not a rung's name where it stands"));
+        }
+        rungs.push(true);
+    }
+    Ok(rungs)
+}
+
+#[test]
+fn rungs_are_named_after_the_levels_they_stand_between() {
+    assert_eq!(rungs_of(&NAMED), Ok(vec![false; 3]));
+    assert_eq!(
+        rungs_of(&[
+            "easy",
+            "easy-medium",
+            "medium",
+            "medium-hard-1",
+            "medium-hard-2",
+            "hard"
+        ]),
+        Ok(vec![false, true, false, true, true, false])
+    );
+    for wrong in [
+        &["easy", "hard", "medium"][..],
+        &["easy", "medium"],
+        &["easy", "medium-hard", "medium", "hard"],
+        &["easy", "easy-medium-0", "medium", "hard"],
+        &["easy", "easy-mediumx", "medium", "hard"],
+        &["easy", "medium", "hard", "hard-expert"],
+    ] {
+        assert!(rungs_of(wrong).is_err(), "{wrong:?}");
+    }
+}
 
 fn rows(path: &std::path::Path) -> Vec<HashMap<String, String>> {
     let mut reader = csv::Reader::from_path(path).expect("a readable difficulty.csv");
@@ -70,8 +142,8 @@ fn every_shipped_calibration_keeps_the_level_rules() {
         let game = dir.file_name().unwrap().to_string_lossy().to_string();
         let levels = rows(&path);
         let names: Vec<&str> = levels.iter().map(|r| r["level"].as_str()).collect();
-        assert_eq!(names, ["easy", "medium", "hard"], "{game}");
-        for pair in levels.windows(2) {
+        let rungs = rungs_of(&names).unwrap_or_else(|e| panic!("{game}: {e}"));
+        for (index, pair) in levels.windows(2).enumerate() {
             let (low, high) = (&pair[0], &pair[1]);
             assert!(
                 number(low, "rating_hi") < number(high, "rating_lo"),
@@ -79,16 +151,28 @@ fn every_shipped_calibration_keeps_the_level_rules() {
                 low["level"],
                 high["level"]
             );
+            if rungs[index] || rungs[index + 1] {
+                assert!(
+                    number(high, "rating") - number(low, "rating") >= RUNG_STEP_ELO,
+                    "{game}: {} is less than 70 Elo above {}",
+                    high["level"],
+                    low["level"]
+                );
+            }
+            assert_eq!(
+                high["gsprt_verdict"], "AcceptH1",
+                "{game} {}",
+                high["level"]
+            );
+        }
+        let named: Vec<_> = levels.iter().zip(&rungs).filter(|(_, r)| !**r).collect();
+        for pair in named.windows(2) {
+            let (low, high) = (pair[0].0, pair[1].0);
             assert!(
                 number(high, "rating") - number(low, "rating") >= STEP_ELO,
                 "{game}: {} is less than 147 Elo above {}",
                 high["level"],
                 low["level"]
-            );
-            assert_eq!(
-                high["gsprt_verdict"], "AcceptH1",
-                "{game} {}",
-                high["level"]
             );
         }
         let easy = number(&levels[0], "score_vs_random");

@@ -141,7 +141,28 @@ pub struct CalibrationIdentity {
     pub reference: Vec<AgentEntry>,
     /// The levels, weakest first.
     pub level: Vec<Level>,
+    /// Rungs inserted between the levels where they lie far apart (`[rungs]`): none
+    /// without the section, which leaves the recorded config as it was.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rungs: Option<Rungs>,
 }
+
+/// `[rungs]`: after the levels are refined, levels of their own (rungs) are inserted
+/// between two neighbours rated more than `max_step` apart, so that a player can climb
+/// from one level to the next in steps they can feel.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Rungs {
+    /// The most Elo between neighbouring levels, rungs included.
+    pub max_step: f64,
+}
+
+/// The bounds of `max_step`: a step under 100 Elo is hardly felt, and one over 2000
+/// leaves no rung between levels that any calibration tells apart.
+pub const MAX_STEP_RANGE: std::ops::RangeInclusive<f64> = 100.0..=2000.0;
+
+/// The default `max_step`: a score of about 0.91 for the stronger side.
+pub const DEFAULT_MAX_STEP: f64 = 400.0;
 
 /// A validated calibration config.
 #[derive(Clone, Debug, PartialEq)]
@@ -224,6 +245,11 @@ pub fn parse(path: &Path, text: &str) -> Result<CalibrationConfig, ArenaError> {
         &raw.game,
         &at,
     )?;
+    let rungs = raw
+        .rungs
+        .as_ref()
+        .map(|rungs| rungs.check(&raw.level, &at))
+        .transpose()?;
     let bootstrap = match &raw.bootstrap {
         None => 200,
         // The final round-robin rates the levels and the references together.
@@ -248,6 +274,7 @@ pub fn parse(path: &Path, text: &str) -> Result<CalibrationConfig, ArenaError> {
         gsprt,
         reference,
         level,
+        rungs,
     };
     check_fits(&identity, &raw.batch_pairs, &at)?;
     Ok(CalibrationConfig {
@@ -292,6 +319,7 @@ struct RawConfig {
     reference: Vec<RawAgent>,
     #[serde(default)]
     level: Vec<RawLevel>,
+    rungs: Option<RawRungs>,
 }
 
 /// The tables of a calibration config and the fields their readers take, for the test of
@@ -307,6 +335,7 @@ pub(crate) fn reference_tables() -> Vec<crate::config_reference::Table> {
         ("calibrate", "[[reference]]", field_names::<RawAgent>()),
         ("calibrate", "[[level]]", field_names::<RawLevel>()),
         ("calibrate", "score_vs", field_names::<RawScoreVs>()),
+        ("calibrate", "[rungs]", field_names::<RawRungs>()),
     ]
 }
 
@@ -669,6 +698,87 @@ impl RawGsprt {
     }
 }
 
+// [rungs]: levels inserted where neighbours lie far apart.
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawRungs {
+    max_step: Option<Spanned<f64>>,
+}
+
+impl RawRungs {
+    /// The section checked: `max_step` within [`MAX_STEP_RANGE`], and level names that
+    /// rung names can be made of (bare TOML keys, since `difficulty.toml` writes them
+    /// unquoted) and that no rung's name will repeat.
+    fn check(&self, levels: &[RawLevel], at: At<'_>) -> Result<Rungs, ArenaError> {
+        let max_step = match &self.max_step {
+            None => DEFAULT_MAX_STEP,
+            Some(value) if MAX_STEP_RANGE.contains(value.get_ref()) => *value.get_ref(),
+            Some(value) => {
+                return Err(at(
+                    value.span(),
+                    format!(
+                        "field `max_step`: {}: expected a number of Elo from {} to {}",
+                        value.get_ref(),
+                        MAX_STEP_RANGE.start(),
+                        MAX_STEP_RANGE.end()
+                    ),
+                ))
+            }
+        };
+        for level in levels {
+            let name = level.name.get_ref();
+            let bare = name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+            if !bare {
+                return Err(at(
+                    level.name.span(),
+                    format!(
+                        "field `name`: {name:?}: with [rungs], expected letters, digits, `-` \
+                         or `_` only (rung names are made of level names)"
+                    ),
+                ));
+            }
+        }
+        for pair in levels.windows(2) {
+            let prefix = rung_prefix(pair[0].name.get_ref(), pair[1].name.get_ref());
+            if let Some(taken) = levels
+                .iter()
+                .find(|l| l.name.get_ref().starts_with(&prefix))
+            {
+                return Err(at(
+                    taken.name.span(),
+                    format!(
+                        "field `name`: {:?}: with [rungs], a rung between {:?} and {:?} may \
+                         take that name: choose another",
+                        taken.name.get_ref(),
+                        pair[0].name.get_ref(),
+                        pair[1].name.get_ref()
+                    ),
+                ));
+            }
+        }
+        Ok(Rungs { max_step })
+    }
+}
+
+/// The name every rung between levels `lower` and `upper` starts with.
+fn rung_prefix(lower: &str, upper: &str) -> String {
+    format!("{lower}-{upper}")
+}
+
+/// The name of rung `index` (from 1) of `count` between levels `lower` and `upper`:
+/// `easy-medium` when it is the only one, `easy-medium-1`, `easy-medium-2`, ... otherwise.
+pub fn rung_name(lower: &str, upper: &str, index: usize, count: usize) -> String {
+    let prefix = rung_prefix(lower, upper);
+    if count == 1 {
+        prefix
+    } else {
+        format!("{prefix}-{index}")
+    }
+}
+
 // [[level]]: the levels and their targets.
 
 #[derive(Debug, Deserialize)]
@@ -1010,6 +1120,79 @@ mod tests {
             error.contains(
                 "level \"hard\": 2 targets given: expected exactly one of `elo`, \
                  `score_vs`, `blunder_rate` or `spec`"
+            ),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn rungs_are_read_checked_and_recorded_only_when_asked_for() {
+        let with_rungs = |section: &str| {
+            parse(
+                Path::new("calibrate.toml"),
+                &format!("{SHIPPED}\n[rungs]\n{section}"),
+            )
+        };
+        // Absent, the recorded config is the one every shipped calibration records.
+        let plain = shipped_with(&[]).unwrap();
+        assert_eq!(plain.identity.rungs, None);
+        assert!(!toml::to_string(&plain.identity).unwrap().contains("rungs"));
+        let config = with_rungs("max_step = 150").unwrap();
+        assert_eq!(config.identity.rungs, Some(Rungs { max_step: 150.0 }));
+        let recorded = toml::to_string(&config.identity).unwrap();
+        assert!(
+            recorded.contains("[rungs]\nmax_step = 150.0\n"),
+            "{recorded}"
+        );
+        let back: CalibrationIdentity = toml::from_str(&recorded).unwrap();
+        assert_eq!(back, config.identity);
+        assert_eq!(
+            with_rungs("").unwrap().identity.rungs,
+            Some(Rungs {
+                max_step: DEFAULT_MAX_STEP
+            })
+        );
+        for bad in ["max_step = 99", "max_step = 2001", "max_step = nan"] {
+            let error = with_rungs(bad).unwrap_err().to_string();
+            assert!(
+                error.contains("calibrate.toml:")
+                    && error.contains("field `max_step`: ")
+                    && error.contains("expected a number of Elo from 100 to 2000"),
+                "{bad}: {error}"
+            );
+        }
+        let error = with_rungs("max_step = \"wide\"").unwrap_err().to_string();
+        assert!(error.contains("max_step"), "{error}");
+        // Rung names are made of level names: these must be bare keys, and not a
+        // rung's name already.
+        let renamed = |from: &str, to: &str| {
+            parse(
+                Path::new("calibrate.toml"),
+                &format!("{}\n[rungs]\n", SHIPPED.replace(from, to)),
+            )
+        };
+        let error = renamed("name = \"hard\"", "name = \"very hard\"")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.contains("field `name`: \"very hard\": with [rungs], expected letters"),
+            "{error}"
+        );
+        // Easy, easy-medium and hard: no rung takes a name already taken.
+        assert!(renamed("name = \"medium\"", "name = \"easy-medium\"").is_ok());
+        let error = parse(
+            Path::new("calibrate.toml"),
+            &format!(
+                "{}\n[[level]]\nname = \"easy-medium-1\"\nelo = 2000\n[rungs]\n",
+                SHIPPED
+            ),
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(
+            error.contains(
+                "field `name`: \"easy-medium-1\": with [rungs], a rung between \"easy\" and \
+                 \"medium\" may take that name"
             ),
             "{error}"
         );

@@ -58,13 +58,8 @@ pub fn difficulty_csv(config: &CalibrationIdentity, result: &Calibration) -> Str
         ",nodes_per_move,iterations_per_move,target,target_value,measured,measured_lo,measured_hi,\
          status,gsprt_llr,gsprt_verdict\n",
     );
-    for (level, row) in config.level.iter().zip(&result.levels) {
-        let mut line = format!(
-            "{},{},{}",
-            level.name,
-            quote(&row.spec),
-            knob_text(row.knob)
-        );
+    for row in &result.levels {
+        let mut line = format!("{},{},{}", row.name, quote(&row.spec), knob_text(row.knob));
         push_estimate(&mut line, Some(row.rating), 1);
         for score in &row.scores {
             push_estimate(&mut line, *score, 4);
@@ -74,7 +69,7 @@ pub fn difficulty_csv(config: &CalibrationIdentity, result: &Calibration) -> Str
             let _ = write!(line, ",{},{BLUNDER_GAMES}", row.blunder_games);
         }
         let (nodes, iterations) = (row.nodes_per_move, row.iterations_per_move);
-        let (kind, value) = target_text(config, &level.target);
+        let (kind, value) = target_text(config, &row.target);
         let _ = write!(line, ",{nodes:.1},{iterations:.1},{kind},{value}");
         push_estimate(&mut line, Some(row.measured), 4);
         let _ = write!(line, ",{}", row.status.as_str());
@@ -134,8 +129,8 @@ pub fn difficulty_toml(config: &CalibrationIdentity, result: &Calibration) -> St
         "# Difficulty levels of {} calibrated by `arena calibrate` (seed {}).\n",
         config.game, config.seed
     );
-    for (level, row) in config.level.iter().zip(&result.levels) {
-        let _ = writeln!(text, "{} = {:?}", level.name, row.spec);
+    for row in &result.levels {
+        let _ = writeln!(text, "{} = {:?}", row.name, row.spec);
     }
     text
 }
@@ -194,12 +189,12 @@ pub fn markdown_table(config: &CalibrationIdentity, result: &Calibration) -> Str
         rule.push_str("---|");
     }
     let _ = writeln!(text, "\n{rule}");
-    for (level, row) in config.level.iter().zip(&result.levels) {
+    for row in &result.levels {
         let r = row.rating;
         let _ = write!(
             text,
             "| {} | `{}` | {:.0} [{:.0}, {:.0}] |",
-            level.name, row.spec, r.value, r.lo, r.hi
+            row.name, row.spec, r.value, r.lo, r.hi
         );
         for score in &row.scores {
             match score {
@@ -216,10 +211,26 @@ pub fn markdown_table(config: &CalibrationIdentity, result: &Calibration) -> Str
         }
         text.push('\n');
     }
+    text.push_str(&steps_line(result));
     text.push_str(&seat_table(config, result));
     text.push_str(&mistakes_table(config, result));
     text.push_str(&first_seat_line(config, result));
     text
+}
+
+/// With rungs, the rules of the ladder as the final round-robin found them, in one
+/// line below the table (empty without `[rungs]`, so that such files stay as they were).
+fn steps_line(result: &Calibration) -> String {
+    let Some(steps) = &result.steps else {
+        return String::new();
+    };
+    let names: Vec<&str> = result.levels.iter().map(|row| row.name.as_str()).collect();
+    let rungs = result.levels.iter().filter(|row| row.rung).count();
+    let [cap, rung, named] = steps.sentences(&names);
+    format!(
+        "\nSteps in the final round-robin, with {}: {cap}; {rung}; {named}.\n",
+        crate::console::counted(rungs, "rung")
+    )
 }
 
 /// Each level's mistake profile by the referee, a fixed-depth material search, over its
@@ -245,13 +256,13 @@ fn mistakes_table(config: &CalibrationIdentity, result: &Calibration) -> String 
         first.depth,
         config.confidence * 100.0
     );
-    for (level, row) in config.level.iter().zip(&result.levels) {
+    for row in &result.levels {
         let Some(m) = &row.mistakes else { continue };
         let shown = |e: &Estimate| format!("{:.3} [{:.3}, {:.3}]", e.value, e.lo, e.hi);
         let _ = writeln!(
             text,
             "| {} | {} | {} | {} | {} |",
-            level.name,
+            row.name,
             m.moves,
             shown(&m.gross),
             shown(&m.small),
@@ -304,8 +315,8 @@ fn seat_table(config: &CalibrationIdentity, result: &Calibration) -> String {
         }
     }
     let _ = writeln!(text, "\n{rule}");
-    for (level, row) in config.level.iter().zip(&result.levels) {
-        let _ = write!(text, "| {} |", level.name);
+    for row in &result.levels {
+        let _ = write!(text, "| {} |", row.name);
         for scores in &row.seat_scores {
             for score in scores {
                 let _ = write!(text, " {score:.2} |");

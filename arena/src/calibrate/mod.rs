@@ -17,6 +17,7 @@ pub mod knob;
 pub mod measure;
 pub mod result;
 pub mod search;
+pub mod steps;
 
 use std::io::Write;
 use std::path::PathBuf;

@@ -4,6 +4,8 @@
 //! ([`super::search`]); the writers ([`super::files`]) only format it, so that no file
 //! asks the measurements for anything.
 
+use super::config::Target;
+use super::steps::Steps;
 use crate::stats::Verdict;
 
 /// A measured value and its interval.
@@ -82,9 +84,15 @@ pub struct Mistakes {
     pub mean_loss: Estimate,
 }
 
-/// One level, in the config's order.
+/// One level, in the config's order, with any rungs in their places.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LevelRow {
+    /// Its name: the config's, or a rung's (`easy-medium`, `easy-medium-1`).
+    pub name: String,
+    /// What it aimed at: a rung aims at a rating between its neighbours.
+    pub target: Target,
+    /// Whether it is a rung, inserted between two levels of the config (`[rungs]`).
+    pub rung: bool,
     /// The spec chosen.
     pub spec: String,
     /// Its knob value (none for a level that names its spec).
@@ -162,10 +170,13 @@ pub struct Calibration {
     pub solved: bool,
     /// Seats at the table.
     pub players: usize,
-    /// The levels, in the config's order.
+    /// The levels, in the config's order, with any rungs in their places.
     pub levels: Vec<LevelRow>,
     /// Every point measured, in the order measured.
     pub points: Vec<PointRow>,
     /// The first player's edge, where the games give it an interval.
     pub first_seat: Option<FirstSeat>,
+    /// The steps between neighbouring levels checked against the rules of a ladder
+    /// with rungs (only where the config asks for rungs).
+    pub steps: Option<Steps>,
 }

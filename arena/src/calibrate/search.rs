@@ -9,11 +9,12 @@ use std::io::Write;
 use agents::referee::{Referee, Refereed};
 use agents::Playable;
 
-use super::config::{CalibrationIdentity, Target};
+use super::config::{rung_name, CalibrationIdentity, Level, Target};
 use super::measure::{estimate, judge_for, ratings, BlunderJudge, Ladder, Measured};
 use super::result::{
     Calibration, Estimate, FirstSeat, LevelRow, LevelStatus, LevelTest, Mistakes, PointRow,
 };
+use super::steps::Steps;
 use crate::batches::{BatchPlayer, Matchup, PlayedPair};
 use crate::console::counted;
 use crate::error::ArenaError;
@@ -65,6 +66,19 @@ pub struct FinalCheck {
     pub mistakes: Vec<Option<Mistakes>>,
     /// Whether each level's rating interval lies wholly above the one below.
     pub ordered: bool,
+    /// The steps between neighbours checked against the rules of a ladder with rungs
+    /// (only where the config asks for rungs).
+    pub steps: Option<Steps>,
+}
+
+/// A level in the order the calibration ships it: one of the config's, or a rung
+/// inserted between two of them.
+#[derive(Clone, Debug)]
+pub struct Placed {
+    /// Its name and target.
+    pub level: Level,
+    /// Whether it is a rung.
+    pub rung: bool,
 }
 
 enum Action {
@@ -121,16 +135,66 @@ impl<'a, G: Playable + Refereed> Search<'a, G> {
     /// Recorded games that belong to another run, or I/O failures.
     pub fn run(mut self) -> Result<Calibration, ArenaError> {
         self.scan()?;
+        let config = self.config;
         let mut levels = Vec::new();
-        for level in 0..self.config.level.len() {
-            levels.push(self.refine(level)?);
+        for level in &config.level {
+            levels.push(self.refine(&level.name, &level.target, None)?);
+        }
+        let mut placed: Vec<Placed> = config
+            .level
+            .iter()
+            .map(|level| Placed {
+                level: level.clone(),
+                rung: false,
+            })
+            .collect();
+        if let Some(rungs) = config.rungs {
+            (placed, levels) = self.insert_rungs(rungs.max_step, placed, levels)?;
         }
         let mut tests = vec![None];
         for level in 1..levels.len() {
-            tests.push(self.test_against_lower(level, &levels)?);
+            tests.push(self.test_against_lower(level, &placed, &levels)?);
         }
-        let check = self.final_check(&levels)?;
-        Ok(self.finish(&levels, &tests, &check))
+        let check = self.final_check(&placed, &levels)?;
+        Ok(self.finish(&placed, &levels, &tests, &check))
+    }
+
+    /// The config's levels (`placed`, chosen as `levels`) with rungs between each two
+    /// whose ratings lie more than `max_step` apart: as few as make every gap at most
+    /// `max_step`, aimed at ratings evenly spaced between the two, each refined on the
+    /// family's knob like a level with an `elo` target. The rungs are refined after
+    /// every level of the config, from the weakest gap up, so that a config without
+    /// rungs plays the games it always did and a config with them always plays the same.
+    fn insert_rungs(
+        &mut self,
+        max_step: f64,
+        placed: Vec<Placed>,
+        levels: Vec<LevelChoice>,
+    ) -> Result<(Vec<Placed>, Vec<LevelChoice>), ArenaError> {
+        let ratings: Vec<f64> = levels.iter().map(|l| self.rating(l.point).value).collect();
+        let mut with_rungs = (Vec::new(), Vec::new());
+        let mut below: Option<String> = None;
+        for (index, (level, choice)) in placed.into_iter().zip(levels).enumerate() {
+            if let Some(lower) = &below {
+                let targets = rung_targets(ratings[index - 1], ratings[index], max_step);
+                for (k, target) in targets.iter().enumerate() {
+                    let name = rung_name(lower, &level.level.name, k + 1, targets.len());
+                    let target = Target::Elo(*target);
+                    let below = with_rungs.1.last().expect("a level below");
+                    let window = self.between(below, &choice, targets.len() - k)?;
+                    let choice = self.refine(&name, &target, Some(window))?;
+                    with_rungs.0.push(Placed {
+                        level: Level { name, target },
+                        rung: true,
+                    });
+                    with_rungs.1.push(choice);
+                }
+            }
+            below = Some(level.level.name.clone());
+            with_rungs.0.push(level);
+            with_rungs.1.push(choice);
+        }
+        Ok(with_rungs)
     }
 
     /// The finished result: each level's row from its choice, its test and its games in
@@ -138,6 +202,7 @@ impl<'a, G: Playable + Refereed> Search<'a, G> {
     /// edge over every game played.
     fn finish(
         &self,
+        placed: &[Placed],
         levels: &[LevelChoice],
         tests: &[Option<GsprtStatus>],
         check: &FinalCheck,
@@ -154,6 +219,9 @@ impl<'a, G: Playable + Refereed> Search<'a, G> {
                 let point = &self.points[choice.point];
                 let (nodes, iterations) = games.per_move();
                 LevelRow {
+                    name: placed[l].level.name.clone(),
+                    target: placed[l].level.target.clone(),
+                    rung: placed[l].rung,
                     spec: point.spec.clone(),
                     knob: knob_of(point),
                     rating: check.ratings[references + l],
@@ -215,6 +283,7 @@ impl<'a, G: Playable + Refereed> Search<'a, G> {
             levels,
             points,
             first_seat,
+            steps: check.steps.clone(),
         }
     }
 
@@ -341,27 +410,91 @@ impl<'a, G: Playable + Refereed> Search<'a, G> {
         .expect("every point has games against every reference")
     }
 
-    /// Searches the knob for level `level`, or measures its fixed spec.
-    fn refine(&mut self, level: usize) -> Result<LevelChoice, ArenaError> {
+    /// The stretch of the knob (positions from 0 to 1) where a rung between the points
+    /// chosen for two levels searches, with `remaining` rungs (this one included) still
+    /// to place between them: their stretch less a margin at each end of half the even
+    /// spacing of those rungs, so that the rung's knob lies clearly between theirs and
+    /// the noise of a rating against the references alone cannot set it on top of a
+    /// neighbour or above the level over it. Where no point of the search lies in the
+    /// stretch, one is measured at its middle first. The whole knob where either level
+    /// names its own spec.
+    fn between(
+        &mut self,
+        lower: &LevelChoice,
+        upper: &LevelChoice,
+        remaining: usize,
+    ) -> Result<(f64, f64), ArenaError> {
+        let (a, b) = (self.points[lower.point].t, self.points[upper.point].t);
+        if a.is_nan() || b.is_nan() {
+            return Ok((0.0, 1.0));
+        }
+        let margin = (a - b).abs() / (2 * (remaining + 1)) as f64;
+        let (lo, hi) = (a.min(b) + margin, a.max(b) - margin);
+        let inside = |p: &Point| !p.fixed && (lo..=hi).contains(&p.t);
+        if self.points.iter().any(inside) {
+            return Ok((lo, hi));
+        }
+        let family = &self.config.family;
+        let value = family.value_at(0.5 * (lo + hi));
+        let t = family.position_of(value);
+        if let Some(known) = self
+            .points
+            .iter()
+            .position(|p| !p.fixed && p.value == value)
+        {
+            // A knob of few values: the middle is a point already measured.
+            return Ok((lo.min(self.points[known].t), hi.max(self.points[known].t)));
+        }
+        self.points.push(Point {
+            value,
+            t,
+            fixed: false,
+            spec: family.spec_of(value),
+            measured: Measured::new(
+                self.references(),
+                self.blunder_seed(self.points.len() as u64),
+                self.config.bootstrap,
+            ),
+            added_at: self.step + 1,
+        });
+        self.measure(self.points.len() - 1)?;
+        // Rounded to the knob's grain, the point may lie just outside.
+        Ok((lo.min(t), hi.max(t)))
+    }
+
+    /// Searches the knob for the level called `name` aiming at `target`, or measures
+    /// its fixed spec. A rung searches only its `window` of the knob (see
+    /// [`Search::between`]), and its line says when its rating lies beyond what the
+    /// window reaches, so that the nearest point stands in for it.
+    fn refine(
+        &mut self,
+        name: &str,
+        target: &Target,
+        window: Option<(f64, f64)>,
+    ) -> Result<LevelChoice, ArenaError> {
+        let rung = window.is_some();
         let config = self.config;
-        let target = config.level[level].target.clone();
-        let name = config.level[level].name.clone();
-        if let Target::Spec(spec) = &target {
-            return self.measure_fixed(&name, spec);
+        if let Target::Spec(spec) = target {
+            return self.measure_fixed(name, spec);
         }
         let wanted = target.value();
-        let tolerance = config.tolerance.of(&target);
+        let tolerance = config.tolerance.of(target);
         let mut steps = 0;
         loop {
-            let (best, estimate, action) = self.decide(&target, steps);
+            let (best, estimate, action) = self.decide(target, steps, window);
             match action {
                 Action::Stop(status) => {
                     let point = &self.points[best];
+                    let beyond = if rung && status == LevelStatus::Unreachable {
+                        ": the rung takes the nearest point between its neighbours"
+                    } else {
+                        ""
+                    };
                     self.say(format!(
-                        "[{name}] {}: {} {} {} (target {} ± {}) after {}",
+                        "[{name}] {}: {} {} {} (target {} ± {}) after {}{beyond}",
                         status.as_str(),
                         point.spec,
-                        what(&target, config),
+                        what(target, config),
                         show(&estimate),
                         wanted,
                         tolerance,
@@ -397,13 +530,13 @@ impl<'a, G: Playable + Refereed> Search<'a, G> {
                 Action::More(point) => point,
                 _ => self.points.len() - 1,
             };
-            let now = self.estimate_of(point, &target);
+            let now = self.estimate_of(point, target);
             let spec = self.points[point].spec.clone();
             let pairs = self.points[point].measured.fewest_pairs();
             self.say(format!(
                 "[{name}] step {steps}: {spec}, {} per reference: {} {} (target {wanted} ± {tolerance})",
                 counted(pairs, "pair"),
-                what(&target, config),
+                what(target, config),
                 show(&now)
             ))?;
         }
@@ -465,12 +598,19 @@ impl<'a, G: Playable + Refereed> Search<'a, G> {
     }
 
     /// The point nearest the target, its estimate, and what to do next.
-    fn decide(&self, target: &Target, steps: u32) -> (usize, Estimate, Action) {
+    /// Only points within `window` of the knob count, where one is given (a rung's).
+    fn decide(
+        &self,
+        target: &Target,
+        steps: u32,
+        window: Option<(f64, f64)>,
+    ) -> (usize, Estimate, Action) {
         let config = self.config;
         let wanted = target.value();
         let tolerance = config.tolerance.of(target);
         let mut order: Vec<usize> = (0..self.points.len())
             .filter(|p| !self.points[*p].fixed)
+            .filter(|p| window.is_none_or(|(lo, hi)| (lo..=hi).contains(&self.points[*p].t)))
             .collect();
         order.sort_by(|a, b| self.points[*a].t.total_cmp(&self.points[*b].t));
         let estimates: Vec<Estimate> = order.iter().map(|p| self.estimate_of(*p, target)).collect();
@@ -550,6 +690,17 @@ impl<'a, G: Playable + Refereed> Search<'a, G> {
         }
         // Every value measured lies on one side of the target.
         let at_end = k == 0 || k + 1 == order.len();
+        // A rung's stretch of the knob ends before the knob does: its ends are measured
+        // before the target is called out of reach.
+        if let Some((lo, hi)) = window {
+            let ends = [(k == 0, lo), (k + 1 == order.len(), hi)];
+            for (_, t) in ends.into_iter().filter(|(end, _)| *end) {
+                let value = config.family.value_at(t);
+                if self.points.iter().all(|p| p.fixed || p.value != value) {
+                    return (best, e, Action::New(value));
+                }
+            }
+        }
         let clearly = e.clearly_outside(wanted, tolerance);
         if at_end && (clearly || at_cap(best)) && !in_window {
             return (best, e, Action::Stop(LevelStatus::Unreachable));
@@ -564,12 +715,13 @@ impl<'a, G: Playable + Refereed> Search<'a, G> {
     fn test_against_lower(
         &mut self,
         level: usize,
+        placed: &[Placed],
         levels: &[LevelChoice],
     ) -> Result<Option<GsprtStatus>, ArenaError> {
         let config = self.config;
         let upper = self.points[levels[level].point].spec.clone();
         let lower = self.points[levels[level - 1].point].spec.clone();
-        let (upper_name, lower_name) = (&config.level[level].name, &config.level[level - 1].name);
+        let (upper_name, lower_name) = (&placed[level].level.name, &placed[level - 1].level.name);
         if upper == lower {
             self.say(format!(
                 "[{upper_name}] same spec as {lower_name} ({upper}): no test"
@@ -589,8 +741,13 @@ impl<'a, G: Playable + Refereed> Search<'a, G> {
         Ok(Some(outcome))
     }
 
-    /// The chosen levels against each other and the ladder.
-    fn final_check(&mut self, levels: &[LevelChoice]) -> Result<FinalCheck, ArenaError> {
+    /// The chosen levels (`placed`, chosen as `levels`) against each other and the
+    /// ladder; with rungs, the steps between neighbours checked against their rules.
+    fn final_check(
+        &mut self,
+        placed: &[Placed],
+        levels: &[LevelChoice],
+    ) -> Result<FinalCheck, ArenaError> {
         let config = self.config;
         let mut specs: Vec<String> = config.reference.iter().map(|r| r.spec.clone()).collect();
         let references = specs.len();
@@ -634,10 +791,10 @@ impl<'a, G: Playable + Refereed> Search<'a, G> {
         let ordered =
             (1..levels.len()).all(|l| all[references + l - 1].hi < all[references + l].lo);
         let mut lines = Vec::new();
-        for (l, level) in config.level.iter().enumerate() {
+        for (l, level) in placed.iter().enumerate() {
             lines.push(format!(
                 "final: {} = {}: rating {}",
-                level.name,
+                level.level.name,
                 specs[references + l],
                 show(&all[references + l])
             ));
@@ -651,6 +808,17 @@ impl<'a, G: Playable + Refereed> Search<'a, G> {
             },
             config.confidence * 100.0
         ));
+        let steps = config.rungs.map(|rungs| {
+            let rated: Vec<f64> = all[references..].iter().map(|e| e.value).collect();
+            let rung: Vec<bool> = placed.iter().map(|p| p.rung).collect();
+            Steps::of(&rated, &rung, rungs.max_step)
+        });
+        if let Some(steps) = &steps {
+            let names: Vec<&str> = placed.iter().map(|p| p.level.name.as_str()).collect();
+            for sentence in steps.sentences(&names) {
+                lines.push(format!("final: {sentence}"));
+            }
+        }
         for line in lines {
             self.say(line)?;
         }
@@ -660,6 +828,7 @@ impl<'a, G: Playable + Refereed> Search<'a, G> {
             levels: measured,
             mistakes,
             ordered,
+            steps,
         })
     }
 
@@ -696,6 +865,27 @@ impl<'a, G: Playable + Refereed> Search<'a, G> {
     }
 }
 
+/// The most rungs between two levels: ratings far apart (a level that never loses)
+/// should not make a calibration endless; the final check then says the cap is not kept.
+const MOST_RUNGS: usize = 16;
+
+/// The ratings of the rungs between levels rated `lower` and `upper`: as few as make
+/// each step at most `max_step` (none where the gap is no wider), evenly spaced, each
+/// rounded to a whole Elo.
+fn rung_targets(lower: f64, upper: f64, max_step: f64) -> Vec<f64> {
+    let gap = upper - lower;
+    if !(gap.is_finite() && gap > max_step) {
+        return Vec::new();
+    }
+    // At least one rung, since the gap is wider than a step.
+    let count = ((gap / max_step).ceil() as usize)
+        .saturating_sub(1)
+        .clamp(1, MOST_RUNGS);
+    (1..=count)
+        .map(|k| (lower + gap * k as f64 / (count + 1) as f64).round())
+        .collect()
+}
+
 fn what(target: &Target, config: &CalibrationIdentity) -> String {
     match target {
         Target::Elo(_) | Target::Spec(_) => "rating".into(),
@@ -720,4 +910,26 @@ fn show(e: &Estimate) -> String {
 /// The knob value of a point: none for a level's fixed spec.
 fn knob_of(point: &Point) -> Option<f64> {
     (!point.fixed).then_some(point.value)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rungs_split_a_wide_gap_into_even_steps_of_at_most_max_step() {
+        // 401 to 631 Elo: 230 apart, two steps of 115 under a cap of 150.
+        assert_eq!(rung_targets(401.0, 631.0, 150.0), [516.0]);
+        // 300 apart under a cap of 150: exactly two steps, one rung.
+        assert_eq!(rung_targets(0.0, 300.0, 150.0), [150.0]);
+        assert_eq!(rung_targets(0.0, 301.0, 150.0), [100.0, 201.0]);
+        // No wider than the cap, reversed, or not rated: no rung.
+        for (lower, upper) in [(0.0, 150.0), (300.0, 0.0), (0.0, f64::NAN)] {
+            assert!(rung_targets(lower, upper, 150.0).is_empty());
+        }
+        // A level that never loses is capped, not followed to the end of the scale.
+        assert_eq!(rung_targets(0.0, 1e9, 100.0).len(), MOST_RUNGS);
+        assert_eq!(rung_name("easy", "medium", 1, 1), "easy-medium");
+        assert_eq!(rung_name("easy", "medium", 2, 3), "easy-medium-2");
+    }
 }
