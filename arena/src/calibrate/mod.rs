@@ -18,6 +18,7 @@ pub mod measure;
 pub mod result;
 pub mod search;
 pub mod steps;
+pub mod target;
 
 use std::io::Write;
 use std::path::PathBuf;

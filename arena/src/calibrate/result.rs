@@ -4,8 +4,8 @@
 //! ([`super::search`]); the writers ([`super::files`]) only format it, so that no file
 //! asks the measurements for anything.
 
-use super::config::Target;
 use super::steps::Steps;
+use super::target::Target;
 use crate::stats::Verdict;
 
 /// A measured value and its interval.
