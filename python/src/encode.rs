@@ -76,6 +76,28 @@ fn mark(out: &mut [f32], cells: usize, cell: usize, own: Colour, colour: Colour,
     out[plane * cells + cell] = 1.0;
 }
 
+/// Writes a race game's observation: plane k holds the pieces of the seat k places after
+/// `seat` in turn order, `pieces` giving a seat's bit set over `cells` cells.
+fn observe_seats(
+    out: &mut [f32],
+    cells: usize,
+    seat: Seat,
+    players: usize,
+    pieces: impl Fn(Seat) -> u128,
+) {
+    out.fill(0.0);
+    let mut side = seat;
+    for plane in 0..players {
+        let bits = pieces(side);
+        for cell in 0..cells {
+            if bits >> cell & 1 == 1 {
+                out[plane * cells + cell] = 1.0;
+            }
+        }
+        side = side.next(players);
+    }
+}
+
 impl Encoded for Leapfrog {
     fn cells(&self) -> usize {
         self.shape().spots() as usize
@@ -90,16 +112,9 @@ impl Encoded for Leapfrog {
     }
 
     fn observe(&self, seat: Seat, out: &mut [f32]) {
-        out.fill(0.0);
-        let cells = self.cells();
-        for (plane, side) in [seat, seat.next(2)].into_iter().enumerate() {
-            let pieces = self.pieces(side);
-            for cell in 0..cells {
-                if pieces >> cell & 1 == 1 {
-                    out[plane * cells + cell] = 1.0;
-                }
-            }
-        }
+        observe_seats(out, self.cells(), seat, 2, |side| {
+            u128::from(self.pieces(side))
+        });
     }
 }
 
@@ -123,18 +138,7 @@ impl Encoded for ChineseCheckers {
     }
 
     fn observe(&self, seat: Seat, out: &mut [f32]) {
-        out.fill(0.0);
-        let players = self.players();
-        let mut side = seat;
-        for plane in 0..players {
-            let pieces = self.pieces(side);
-            for hole in 0..HOLES {
-                if pieces >> hole & 1 == 1 {
-                    out[plane * HOLES + hole] = 1.0;
-                }
-            }
-            side = side.next(players);
-        }
+        observe_seats(out, HOLES, seat, self.players(), |side| self.pieces(side));
     }
 }
 
