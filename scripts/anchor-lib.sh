@@ -16,7 +16,9 @@ anchor_hard() {
 
 # anchor_match GAME OURS_SPEC PEER_NAME PAIRS OUT PEER_COMMAND...: plays PAIRS game pairs
 # (seats swapped, seeded 4-ply openings, THREADS games at once, default one, under nice)
-# and prints the figures. The games and their results do not depend on THREADS.
+# and prints the figures. The games and their results do not depend on THREADS. With
+# BALANCE=N the openings are balanced: only those the referee finds within N hundredths
+# of a man of even are played (the config key `opening_balance`).
 anchor_match() {
     local game=$1 spec=$2 peer=$3 pairs=$4 out=$5
     shift 5
@@ -28,6 +30,7 @@ game = "$game"
 seed = ${SEED:-20}
 games_per_pair = $pairs
 opening_plies = 4
+${BALANCE:+opening_balance = $BALANCE}
 threads = ${THREADS:-1}
 out = "$out"
 

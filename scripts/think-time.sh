@@ -7,7 +7,9 @@
 # With PAIRS=N each candidate also plays N game pairs (seeded 4-ply openings, seats
 # swapped) against the set's shipped hard (results/<set>/difficulty.toml) in `arena run`,
 # into /tmp, and the candidate's score with its pentanomial interval is printed; at
-# tables of more than two the other seats hold copies of the shipped hard.
+# tables of more than two the other seats hold copies of the shipped hard. With BALANCE=N
+# (two-player games) the openings are balanced: only those the referee finds within N
+# hundredths of a unit of even are played (`opening_balance`), into a folder of its own.
 #
 #   scripts/think-time.sh                      # every candidate below, 2 games each
 #   GAMES=N ONLY="english international" PAIRS=N scripts/think-time.sh
@@ -34,13 +36,14 @@ versus_hard() {
     local set out hard
     set="$(set_of "$1")"
     hard="$(sed -n 's/^hard = "\(.*\)"$/\1/p' "results/$set/difficulty.toml")"
-    out="/tmp/leapfrog-arena-think-time/$set"
+    out="/tmp/leapfrog-arena-think-time/$set${BALANCE:+-balanced}"
     mkdir -p "$(dirname "$out")"
     cat >"$out.toml" <<CONF
 game = "$1"
 seed = 36
 games_per_pair = $PAIRS
 opening_plies = 4
+${BALANCE:+opening_balance = $BALANCE}
 threads = ${THREADS:-1}
 out = "$out"
 

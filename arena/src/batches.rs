@@ -247,6 +247,15 @@ pub struct Matchup {
     pub pairs: u32,
 }
 
+impl<G: Playable + agents::referee::Refereed> BatchPlayer<G> {
+    /// The same player, playing only openings the referee finds within `balance`
+    /// hundredths of a unit of even (`None`: every seeded opening, as drawn).
+    pub fn with_opening_balance(mut self, balance: Option<u32>) -> BatchPlayer<G> {
+        self.runner = self.runner.with_opening_balance(balance);
+        self
+    }
+}
+
 impl<G: Playable> BatchPlayer<G> {
     /// A player writing to `path`, starting from the games `recorded` there (empty for a
     /// fresh run; the file is then created with its header).

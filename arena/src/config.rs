@@ -28,6 +28,7 @@ struct RawConfig {
     games_per_pair: Spanned<u32>,
     #[serde(default)]
     opening_plies: u32,
+    opening_balance: Option<Spanned<u32>>,
     max_plies: Option<Spanned<u32>>,
     threads: Option<Spanned<usize>>,
     out: Option<Spanned<String>>,
@@ -74,6 +75,10 @@ pub struct RunIdentity {
     pub games_per_pair: u32,
     /// Seeded random plies before the agents take over.
     pub opening_plies: u32,
+    /// Only openings the referee finds within this many hundredths of a unit of even
+    /// are played ([`crate::openings`]); none: every seeded opening as drawn.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub opening_balance: Option<u32>,
     /// Games stop here and progress decides.
     pub max_plies: u32,
     /// The agent whose rating is 0.
@@ -103,6 +108,7 @@ impl RunIdentity {
             seed: 1,
             games_per_pair: 2,
             opening_plies: 0,
+            opening_balance: None,
             max_plies: 140,
             anchor: names[0].into(),
             bootstrap: 50,
@@ -207,6 +213,12 @@ pub fn parse(path: &Path, text: &str) -> Result<TournamentConfig, ArenaError> {
     at_least_one(&at, "games_per_pair", Some(&raw.games_per_pair), 1)?;
     let max_plies = at_least_one(&at, "max_plies", raw.max_plies.as_ref(), start_ply_cap)?;
     let threads = at_least_one(&at, "threads", raw.threads.as_ref(), default_threads())?;
+    let opening_balance = opening_balance(
+        &at,
+        raw.opening_balance.as_ref(),
+        raw.opening_plies,
+        players,
+    )?;
     if raw.agent.len() < players.max(2) {
         return Err(at(
             0..0,
@@ -290,6 +302,7 @@ pub fn parse(path: &Path, text: &str) -> Result<TournamentConfig, ArenaError> {
             seed: raw.seed,
             games_per_pair: *raw.games_per_pair.get_ref(),
             opening_plies: raw.opening_plies,
+            opening_balance,
             max_plies,
             anchor,
             bootstrap,
@@ -420,6 +433,42 @@ pub(crate) fn at_least_one<T: Copy + PartialEq + Default>(
             format!("field `{field}`: 0: expected at least 1"),
         )),
         Some(value) => Ok(*value.get_ref()),
+    }
+}
+
+/// The `opening_balance` field: a bound from 0 to the referee's value of a won game, for
+/// a two-player game with a random opening to balance.
+pub(crate) fn opening_balance(
+    at: &dyn Fn(Range<usize>, String) -> ArenaError,
+    value: Option<&Spanned<u32>>,
+    opening_plies: u32,
+    players: usize,
+) -> Result<Option<u32>, ArenaError> {
+    let Some(value) = value else {
+        return Ok(None);
+    };
+    let balance = *value.get_ref();
+    let problem = if balance > crate::openings::MAX_BALANCE {
+        Some(format!(
+            "expected hundredths of the referee's unit from 0 to {}",
+            crate::openings::MAX_BALANCE
+        ))
+    } else if opening_plies == 0 {
+        Some("expected with `opening_plies` above 0: there is no opening to balance".into())
+    } else if players != 2 {
+        Some(format!(
+            "expected a two-player game: the referee that judges openings scores two \
+             players, and this game has {players}"
+        ))
+    } else {
+        None
+    };
+    match problem {
+        Some(problem) => Err(at(
+            value.span(),
+            format!("field `opening_balance`: {balance}: {problem}"),
+        )),
+        None => Ok(Some(balance)),
     }
 }
 

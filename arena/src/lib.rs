@@ -30,6 +30,7 @@ pub mod level_sets;
 pub mod levels;
 pub mod limits;
 pub(crate) mod merge;
+pub mod openings;
 pub mod output;
 pub(crate) mod pdn;
 pub(crate) mod play;

@@ -61,6 +61,7 @@ pub(crate) fn play_identity(
         seed: setup.seed,
         games_per_pair: 1,
         opening_plies: setup.opening_plies,
+        opening_balance: None,
         max_plies: setup.max_plies,
         anchor: agent[0].name.clone(),
         bootstrap: 1000,
@@ -205,6 +206,7 @@ mod tests {
             seed: 3,
             rotation: 0,
             opening_plies: 0,
+            opening_draw: 0,
             max_plies: 200,
         };
         let names = |written: &[&str]| -> Vec<String> {

@@ -134,6 +134,7 @@ pub(crate) fn claim_shard(
 
 /// Names the first field in which two run identities differ.
 fn first_difference(recorded: &RunIdentity, given: &RunIdentity) -> String {
+    let balance = |b: Option<u32>| b.map_or_else(|| "not given".to_string(), |b| b.to_string());
     let pairs = [
         ("game", recorded.game.clone(), given.game.clone()),
         ("seed", recorded.seed.to_string(), given.seed.to_string()),
@@ -146,6 +147,11 @@ fn first_difference(recorded: &RunIdentity, given: &RunIdentity) -> String {
             "opening_plies",
             recorded.opening_plies.to_string(),
             given.opening_plies.to_string(),
+        ),
+        (
+            "opening_balance",
+            balance(recorded.opening_balance),
+            balance(given.opening_balance),
         ),
         (
             "max_plies",

@@ -52,6 +52,17 @@ pub fn opening_rng(game_seed: u64) -> ChaCha8Rng {
     rng
 }
 
+/// The generator for draw `draw` of the opening of a game with seed `game_seed`
+/// (balanced openings redraw; see [`crate::openings`]): draw 0 is [`opening_rng`].
+pub fn opening_draw_rng(game_seed: u64, draw: u32) -> ChaCha8Rng {
+    if draw == 0 {
+        return opening_rng(game_seed);
+    }
+    let mut rng = ChaCha8Rng::seed_from_u64(derive(game_seed, OPENING_STREAM, u64::from(draw)));
+    rng.set_stream(OPENING_STREAM);
+    rng
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -158,6 +158,7 @@ struct RawSprt {
     seed: u64,
     #[serde(default)]
     opening_plies: u32,
+    opening_balance: Option<Spanned<u32>>,
     max_plies: Option<u32>,
     threads: Option<Spanned<usize>>,
     out: Option<Spanned<String>>,
@@ -193,6 +194,8 @@ pub struct SprtConfig {
     pub seed: u64,
     /// Seeded random plies before the agents take over.
     pub opening_plies: u32,
+    /// Only openings the referee finds this near even ([`crate::openings`]).
+    pub opening_balance: Option<u32>,
     /// Games stop here and progress decides.
     pub max_plies: u32,
     /// Worker threads.
@@ -276,11 +279,19 @@ fn parse(path: &Path, text: &str) -> Result<(SprtConfig, GameSpec), ArenaError> 
         crate::limits::default_threads(),
     )?;
     let out = output_folder(&at, raw.out.as_ref(), || default_out(path, "sprt"))?;
+    let players = game.limits().map_or(2, |limits| limits.players);
+    let opening_balance = crate::config::opening_balance(
+        &at,
+        raw.opening_balance.as_ref(),
+        raw.opening_plies,
+        players,
+    )?;
     Ok((
         SprtConfig {
             game: game.to_string(),
             seed: raw.seed,
             opening_plies: raw.opening_plies,
+            opening_balance,
             max_plies,
             threads,
             out,
@@ -309,6 +320,8 @@ struct RecordedTest {
     game: String,
     seed: u64,
     opening_plies: u32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    opening_balance: Option<u32>,
     max_plies: u32,
     first: String,
     second: String,
@@ -322,6 +335,7 @@ impl RecordedTest {
             game: config.game.clone(),
             seed: config.seed,
             opening_plies: config.opening_plies,
+            opening_balance: config.opening_balance,
             max_plies: config.max_plies,
             first: config.first.clone(),
             second: config.second.clone(),
@@ -411,6 +425,7 @@ pub fn sprt(
             )));
         }
         let mut player = BatchPlayer::new(start, setup, &path, recorded)?
+            .with_opening_balance(config.opening_balance)
             .with_programs(&config.game, entries, config.out.join("logs"))?;
         test_between(&mut player, config, out)
     })
@@ -613,6 +628,7 @@ mod tests {
             game: "leapfrog".into(),
             seed: 1,
             opening_plies: 0,
+            opening_balance: None,
             max_plies: 140,
             threads: 1,
             out: PathBuf::from("x"),

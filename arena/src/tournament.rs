@@ -6,6 +6,7 @@
 
 use std::path::Path;
 
+use agents::referee::Refereed;
 use agents::Playable;
 use engine::with_game;
 use rayon::prelude::*;
@@ -86,7 +87,7 @@ pub fn run(config: &TournamentConfig, options: &RunOptions) -> Result<RunDone, A
 /// back when `resuming`), appending rows as games finish and adding them to the run's
 /// aggregates (a shard keeps none: `arena merge` reads its rows). Nothing of a game is
 /// kept once its row is written and added.
-fn play_pending<G: Playable>(
+fn play_pending<G: Playable + Refereed>(
     config: &TournamentConfig,
     resuming: bool,
     shard: Option<Shard>,
@@ -133,6 +134,7 @@ fn play_pending<G: Playable>(
         config.threads,
         roster,
     )?
+    .with_opening_balance(identity.opening_balance)
     .with_programs(
         &identity.game,
         identity.agent.clone(),

@@ -290,3 +290,39 @@ fn threads_beyond_the_cores_are_capped_with_a_note() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn an_opening_balance_needs_an_opening_two_players_and_a_bound_in_range() {
+    for (name, from, to, expected) in [
+        (
+            "balance-range",
+            "opening_plies = 4",
+            "opening_plies = 4\nopening_balance = 1001",
+            "from 0 to 1000",
+        ),
+        (
+            "balance-no-opening",
+            "opening_plies = 4",
+            "opening_plies = 0\nopening_balance = 50",
+            "`opening_plies` above 0",
+        ),
+        (
+            "balance-three-players",
+            "game = \"leapfrog\"",
+            "game = \"chinese-checkers:players=3\"\nopening_balance = 50",
+            "two-player game",
+        ),
+    ] {
+        let text = GOOD.replace(from, to);
+        let text = if name == "balance-three-players" {
+            format!("{text}\n[[agent]]\nname = \"third\"\nspec = \"random\"\n")
+        } else {
+            text
+        };
+        let err = refused(name, text.as_bytes());
+        assert!(
+            err.contains("field `opening_balance`") && err.contains(expected),
+            "{name}: {err}"
+        );
+    }
+}

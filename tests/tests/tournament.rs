@@ -366,3 +366,73 @@ fn one_stochastic_agent_on_both_seats_plays_two_different_games_a_pair() {
         );
     }
 }
+
+/// The first `plies` moves of every game of a run, by game id.
+fn openings_of(out: &Path, plies: usize) -> Vec<String> {
+    let text = std::fs::read_to_string(out.join("games.csv")).unwrap();
+    text.lines()
+        .skip(1)
+        .map(|row| {
+            let moves = row.split(',').nth(8).unwrap();
+            moves.split(' ').take(plies).collect::<Vec<_>>().join(" ")
+        })
+        .collect()
+}
+
+#[test]
+fn balanced_openings_replace_lopsided_ones_reproducibly_and_replay() {
+    let dir = scratch("balanced");
+    let write = |name: &str, balance: &str, out: &Path| {
+        let text = format!(
+            "game = \"international\"\nseed = 5\ngames_per_pair = 12\nopening_plies = 4\n\
+             {balance}\nthreads = 2\nout = {:?}\n\n[[agent]]\nname = \"random\"\n\
+             spec = \"random\"\n\n[[agent]]\nname = \"greedy\"\nspec = \"greedy\"\n",
+            out.display().to_string()
+        );
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        path.display().to_string()
+    };
+    let (plain, one, two) = (dir.join("plain"), dir.join("one"), dir.join("two"));
+    let plain_config = write("plain.toml", "", &plain);
+    let balanced_config = write("balanced.toml", "opening_balance = 50", &one);
+    assert!(run(&["run", &plain_config]).status.success());
+    for (out, threads) in [(&one, "1"), (&two, "2")] {
+        let output = run(&[
+            "run",
+            &balanced_config,
+            "--threads",
+            threads,
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert!(output.status.success(), "{}", stderr(&output));
+    }
+    assert_eq!(run_files(&one), run_files(&two));
+    let config = std::fs::read_to_string(one.join("config.toml")).unwrap();
+    assert!(config.contains("opening_balance = 50"), "{config}");
+
+    let (lopsided, balanced) = (openings_of(&plain, 4), openings_of(&one, 4));
+    // Both games of a pair share their opening; some of the seeds' first draws were
+    // lopsided and were drawn again, the others kept.
+    for pair in balanced.chunks(2) {
+        assert_eq!(pair[0], pair[1]);
+    }
+    let redrawn = lopsided
+        .iter()
+        .zip(&balanced)
+        .filter(|(a, b)| a != b)
+        .count();
+    assert!(
+        redrawn > 0 && redrawn < balanced.len(),
+        "{redrawn} of {}",
+        balanced.len()
+    );
+
+    // Every game replays from its seed, the balanced draw found again.
+    let games = one.join("games.csv");
+    for id in ["0", "1", "7"] {
+        let output = run(&["replay", games.to_str().unwrap(), "--game-id", id]);
+        assert!(output.status.success(), "game {id}: {}", stderr(&output));
+    }
+}

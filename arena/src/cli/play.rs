@@ -104,6 +104,7 @@ pub(crate) fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<(), ArenaError
             seed: args.seed,
             rotation: 0,
             opening_plies: args.opening_plies,
+            opening_draw: 0,
             max_plies: args.max_plies.unwrap_or_else(|| start.ply_cap()),
         };
         let played = if specs.iter().any(|spec| human::is_human(spec)) {

@@ -94,10 +94,21 @@ pub(crate) fn run(args: &ReplayArgs, out: &mut dyn Write) -> Result<(), ArenaErr
         // The games of a set are consecutive from a multiple of the table size.
         rotation: (row.game_id % row.seats.len() as u64) as usize,
         opening_plies: identity.opening_plies,
+        opening_draw: 0,
         max_plies: identity.max_plies,
     };
     let (moves, winner, end, outcome, forfeit) = with_game!(game.kind, G => {
         let start = G::new(&game.options)?;
+        // A balanced run's opening is the draw the run chose, found again from the seed.
+        let setup = GameSetup {
+            opening_draw: crate::openings::balanced_draw(
+                &start,
+                setup.seed,
+                setup.opening_plies,
+                identity.opening_balance,
+            ),
+            ..setup
+        };
         let played = if entries
             .iter()
             .any(|e| e.command.is_none() && human::is_human(&e.spec))

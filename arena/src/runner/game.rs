@@ -22,6 +22,9 @@ pub struct GameSetup {
     pub rotation: usize,
     /// Seeded random plies played before the seats take over.
     pub opening_plies: u32,
+    /// Which draw of the seeded opening is played: 0, or the balanced one a run chose
+    /// ([`crate::openings`]).
+    pub opening_draw: u32,
     /// The game stops here, and progress decides.
     pub max_plies: u32,
 }
@@ -235,7 +238,7 @@ pub fn play_game<G: Game, V: View<G>>(
     let mut position = start.clone();
     let mut moves: Vec<G::Move> = Vec::with_capacity(start.ply_cap().min(1024) as usize);
     let mut legal = Vec::new();
-    let mut opening = seeds::opening_rng(setup.seed);
+    let mut opening = seeds::opening_draw_rng(setup.seed, setup.opening_draw);
     let finish = |moves, outcome| PlayedGame {
         moves,
         outcome,
@@ -522,6 +525,7 @@ mod tests {
             seed: 1,
             rotation: 0,
             opening_plies: 0,
+            opening_draw: 0,
             max_plies: 200,
         };
         let game = play(0, 1, setup);
@@ -543,6 +547,7 @@ mod tests {
             seed: 1,
             rotation: 0,
             opening_plies: 3,
+            opening_draw: 0,
             max_plies: 9,
         };
         let game = play(0, 0, setup);
@@ -556,6 +561,7 @@ mod tests {
             seed,
             rotation: 0,
             opening_plies: 12,
+            opening_draw: 0,
             max_plies: 12,
         };
         let openings: std::collections::HashSet<_> =

@@ -355,6 +355,7 @@ mod tests {
             seed,
             rotation: 0,
             opening_plies: 0,
+            opening_draw: 0,
             max_plies: 200,
         }
     }

@@ -16,6 +16,7 @@ use std::path::PathBuf;
 use std::sync::{mpsc, Mutex};
 use std::time::{Duration, Instant};
 
+use agents::referee::Refereed;
 use agents::Playable;
 use engine::{Game, GameSpec};
 use rayon::prelude::*;
@@ -60,6 +61,9 @@ pub enum Order {
     AsListed,
 }
 
+/// Finds a game's balanced opening draw: `openings::balanced_draw` for the runner's game.
+type BalancedDraw<G> = fn(&G, u64, u32, Option<u32>) -> u32;
+
 /// How often rows appended as games finish are synced to disk.
 const SYNC_EVERY: Duration = Duration::from_secs(1);
 
@@ -67,6 +71,9 @@ const SYNC_EVERY: Duration = Duration::from_secs(1);
 pub struct Runner<G: Game> {
     start: G,
     opening_plies: u32,
+    /// Which draw of a game's seeded opening it plays, by seed: `None` for the plain
+    /// draw, else the balanced draw ([`crate::openings`]) within this bound.
+    balanced: Option<(u32, BalancedDraw<G>)>,
     max_plies: u32,
     /// The agents' specs; jobs seat them by index.
     roster: Vec<String>,
@@ -78,6 +85,16 @@ pub struct Runner<G: Game> {
     /// The workers, dropped last: a program is killed when the thread that started it
     /// ends (see `external::process`), so they outlive the programs' orderly stop.
     pool: rayon::ThreadPool,
+}
+
+impl<G: Playable + Refereed> Runner<G> {
+    /// The same runner, playing only openings the referee finds within `balance`
+    /// hundredths of a unit of even (`None`: every seeded opening, as drawn).
+    pub fn with_opening_balance(mut self, balance: Option<u32>) -> Runner<G> {
+        self.balanced =
+            balance.map(|b| (b, crate::openings::balanced_draw::<G> as BalancedDraw<G>));
+        self
+    }
 }
 
 impl<G: Playable> Runner<G> {
@@ -104,6 +121,7 @@ impl<G: Playable> Runner<G> {
         Ok(Runner {
             start,
             opening_plies,
+            balanced: None,
             max_plies,
             roster,
             pool,
@@ -291,6 +309,9 @@ impl<G: Playable> Runner<G> {
             seed: job.seed,
             rotation: job.rotation,
             opening_plies: self.opening_plies,
+            opening_draw: self.balanced.map_or(0, |(balance, draw)| {
+                draw(&self.start, job.seed, self.opening_plies, Some(balance))
+            }),
             max_plies: self.max_plies,
         };
         let mut seated = cache.take(&self.roster, &job.seats, &self.programs);
