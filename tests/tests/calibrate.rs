@@ -605,3 +605,73 @@ fn a_two_player_calibration_gives_each_levels_mistakes_by_the_referee() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `opening_balance` in a calibration and in a sequential test: recorded in
+/// `config.toml`, lopsided openings drawn again, and refused with its field named where
+/// there is no opening to balance.
+#[test]
+fn calibrations_and_sequential_tests_may_balance_their_openings() {
+    let dir = scratch("calibrate-balanced");
+    let alquerque = THREE_PLAYERS.replace("chinese-checkers:players=3", "alquerque");
+    let write = |name: &str, extra: &str| {
+        let (config, out) = (dir.join(format!("{name}.toml")), dir.join(name));
+        let text = format!("out = {:?}\n{extra}{alquerque}", out.display().to_string());
+        std::fs::write(&config, text).unwrap();
+        let output = run(&["calibrate", config.to_str().unwrap()]);
+        assert!(output.status.success(), "{}", stderr(&output));
+        out
+    };
+    let (plain, balanced) = (
+        write("plain", ""),
+        write("balanced", "opening_balance = 50\n"),
+    );
+    let recorded = std::fs::read_to_string(balanced.join("config.toml")).unwrap();
+    assert!(recorded.contains("opening_balance = 50"), "{recorded}");
+    let openings = |folder: &Path| -> Vec<String> {
+        let games = std::fs::read_to_string(folder.join("games.csv")).unwrap();
+        games
+            .lines()
+            .skip(1)
+            .map(|row| {
+                let moves = row.rsplit(',').next().unwrap();
+                moves.split(' ').take(6).collect::<Vec<_>>().join(" ")
+            })
+            .collect()
+    };
+    // Six random plies of Alquerque, mostly forced captures, often leave a side a pawn
+    // down: some are drawn again. (The first batch plays the same matchups from the same
+    // seeds in both runs; later ones follow the results.)
+    let (before, after) = (openings(&plain), openings(&balanced));
+    let redrawn = before
+        .iter()
+        .zip(&after)
+        .take(8)
+        .filter(|(a, b)| a != b)
+        .count();
+    assert!(redrawn > 0, "no opening of {} was drawn again", after.len());
+
+    let sprt = dir.join("sprt.toml");
+    let sprt_text = format!(
+        "game = \"international\"\nseed = 3\nopening_plies = 4\nopening_balance = 50\n\
+         threads = 2\nout = {:?}\nfirst = \"greedy\"\nsecond = \"random\"\nelo0 = 0\n\
+         elo1 = 50\nbatch_pairs = 10\nmax_pairs = 40\n",
+        dir.join("sprt").display().to_string()
+    );
+    std::fs::write(&sprt, &sprt_text).unwrap();
+    let output = run(&["sprt", sprt.to_str().unwrap()]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let recorded = std::fs::read_to_string(dir.join("sprt/config.toml")).unwrap();
+    assert!(recorded.contains("opening_balance = 50"), "{recorded}");
+    std::fs::write(
+        &sprt,
+        sprt_text.replace("opening_plies = 4", "opening_plies = 0"),
+    )
+    .unwrap();
+    let output = run(&["sprt", sprt.to_str().unwrap(), "--force"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("sprt.toml:4: field `opening_balance`"),
+        "{}",
+        stderr(&output)
+    );
+}

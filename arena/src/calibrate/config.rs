@@ -66,6 +66,10 @@ pub struct CalibrationIdentity {
     pub seed: u64,
     /// Seeded random plies before the agents take over.
     pub opening_plies: u32,
+    /// Only openings the referee finds within this many hundredths of a unit of even
+    /// ([`crate::openings`]); none: every seeded opening as drawn.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub opening_balance: Option<u32>,
     /// Games stop here and progress decides.
     pub max_plies: u32,
     /// Confidence level of every interval.
@@ -212,10 +216,17 @@ pub fn parse(path: &Path, text: &str) -> Result<CalibrationConfig, ArenaError> {
         Some(value) => check_bootstrap(&at, value, level.len() + reference.len())?,
     };
     let out = output_folder(&at, raw.out.as_ref(), || default_out(path, "calibration"))?;
+    let opening_balance = crate::config::opening_balance(
+        &at,
+        raw.opening_balance.as_ref(),
+        raw.opening_plies,
+        limits.players,
+    )?;
     let identity = CalibrationIdentity {
         game: game.to_string(),
         seed: raw.seed,
         opening_plies: raw.opening_plies,
+        opening_balance,
         max_plies: sizes.max_plies,
         confidence: sizes.confidence,
         batch_pairs: sizes.batch_pairs,
@@ -255,6 +266,7 @@ struct RawConfig {
     seed: u64,
     #[serde(default)]
     opening_plies: u32,
+    opening_balance: Option<Spanned<u32>>,
     max_plies: Option<Spanned<u32>>,
     threads: Option<Spanned<usize>>,
     out: Option<Spanned<String>>,

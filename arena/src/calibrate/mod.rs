@@ -119,6 +119,7 @@ fn calibrate_game<G: Playable + agents::referee::Refereed>(
         threads: config.threads,
     };
     let mut player = BatchPlayer::new(start, setup, &config.out.join("games.csv"), recorded)?
+        .with_opening_balance(identity.opening_balance)
         .with_programs(
             &identity.game,
             identity.reference.clone(),
