@@ -61,6 +61,13 @@ pub trait Evaluate: Game {
         false
     }
 
+    /// Whether the position occurred before since the last ply that cannot be played
+    /// back, where the rules draw by repetition: the minimax knob `repeat=once` scores
+    /// it as a draw. The default, for games without such a rule, is never.
+    fn repeated(&self) -> bool {
+        false
+    }
+
     /// The half-width of the minimax root's aspiration window, in evaluation units (0:
     /// none, every iteration searched with the full window).
     const ASPIRATION: i32 = 0;

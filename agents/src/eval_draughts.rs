@@ -306,6 +306,10 @@ impl<R: Rules> Evaluate for Draughts<R> {
         self.has_capture()
     }
 
+    fn repeated(&self) -> bool {
+        Draughts::repeated(self)
+    }
+
     /// The tuned terms, endings included.
     fn evaluate(&self, seat: Seat) -> i32 {
         evaluate_with(self, seat, tuned::<R>(), true)

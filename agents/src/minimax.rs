@@ -52,6 +52,15 @@
 //! draughts family (BENCHMARKS.md, "Draughts strength"); the tests that compare values
 //! with the plain search hold for the default `search=pvs` only.
 //!
+//! # Repetitions (`repeat=once`)
+//! Where the rules draw by repetition, a position's table entry holds the value of one
+//! visit, and a visit by another path (or later in the game) may have a repetition a
+//! move away that the entry never saw: a searcher ahead in material then walks into the
+//! position its opponent repeats. With `repeat=once` a position below the root that
+//! already occurred since the last irreversible ply scores as a draw at once, as chess
+//! programs score a repetition in the tree: a side that let it recur once can let it
+//! recur again. The default (`repeat=rule`) keeps the shipped levels' play as it was.
+//!
 //! # Budgets
 //! `depth` caps the iterations; `nodes` caps the positions visited by one search, and the
 //! move of the last completed iteration is played. Iteration 1 always completes. The
@@ -158,6 +167,10 @@ pub struct MinimaxSettings {
     /// units (`contempt`, 0 to 10,000; a draughts man is 100; default 0): a searcher
     /// that expects to be the stronger side plays on rather than repeat or settle.
     pub contempt: i32,
+    /// A position below the root that already occurred since the last irreversible ply
+    /// scores as a draw (`repeat=once`; default `repeat=rule`, only the rule's own
+    /// count): see the module notes.
+    pub repeat_once: bool,
 }
 
 impl Default for MinimaxSettings {
@@ -171,6 +184,7 @@ impl Default for MinimaxSettings {
             basic_eval: false,
             multi: MultiSearch::Paranoid,
             contempt: 0,
+            repeat_once: false,
         }
     }
 }
@@ -200,6 +214,7 @@ impl MinimaxSettings {
         )?;
         let basic_eval = spec.word("eval", &["full", "basic"], "full or basic")? == Some(1);
         let contempt = spec.integer("contempt", 0, 0..=10_000, "an integer from 0 to 10000")?;
+        let repeat_once = spec.word("repeat", &["rule", "once"], "rule or once")? == Some(1);
         Ok(MinimaxSettings {
             depth: depth as u32,
             nodes,
@@ -209,6 +224,7 @@ impl MinimaxSettings {
             basic_eval,
             multi: MultiSearch::from_spec(spec)?,
             contempt: contempt as i32,
+            repeat_once,
         })
     }
 }
@@ -594,6 +610,11 @@ impl<G: Evaluate + Solved> MinimaxAgent<G> {
             };
             return sign * value;
         }
+        // Checked before the table, whose entry for this position may come from a visit
+        // with another history, one that could not repeat.
+        if self.settings.repeat_once && ply > 0 && position.repeated() {
+            return sign * -self.settings.contempt;
+        }
         if ply > 0 {
             if let Some(entry) = self.tables.as_ref().and_then(|t| position.table_entry(t)) {
                 return match table_value(entry, ply) {
@@ -964,6 +985,43 @@ mod tests {
             .map(|(m, s)| (*m, *s as i32))
             .collect();
         assert_eq!(found, move_values(&race, 4));
+    }
+
+    #[test]
+    fn with_repeat_once_a_position_met_again_is_a_draw() {
+        use engine::games::draughts::EnglishDraughts;
+        // White's three kings against Black's one. After 29-25 4-8 25-29, Black's 8-4
+        // brings back the start: its second occurrence, not yet the rule's third.
+        let mut position = EnglishDraughts::parse_position("W:WK29,K30,K31:BK4").unwrap();
+        for text in ["29-25", "4-8", "25-29"] {
+            let mv = position.parse_move(text).unwrap();
+            position.play(mv).unwrap();
+        }
+        let back = position.parse_move("8-4").unwrap();
+        let mut after = position.clone();
+        after.play(back).unwrap();
+        assert!(!after.is_over() && after.repeated());
+        let score_of_back = |spec: &str| {
+            let settings = MinimaxSettings::from_spec(&spec.parse().unwrap()).unwrap();
+            let mut agent = MinimaxAgent::<EnglishDraughts>::new("m".into(), settings);
+            let (mut moves, mut scores) = (Vec::new(), Vec::new());
+            agent.score_moves(&position, &mut moves, &mut scores);
+            let at = moves.iter().position(|&m| m == back).unwrap();
+            (scores[at], scores.iter().cloned().fold(f64::MIN, f64::max))
+        };
+        // Black, two kings down, scores the repetition as the draw it can become, and
+        // best; under the rule alone it is one more position two kings down.
+        assert_eq!(score_of_back("minimax:depth=3,repeat=once"), (0.0, 0.0));
+        let (back_value, _) = score_of_back("minimax:depth=3");
+        assert!(back_value < -100.0, "{back_value}");
+        // A game without the repetition rule never repeats.
+        let mut unruled =
+            EnglishDraughts::parse_position("W:WK29,K30,K31:BK4 repetitions=0").unwrap();
+        for text in ["29-25", "4-8", "25-29", "8-4"] {
+            let mv = unruled.parse_move(text).unwrap();
+            unruled.play(mv).unwrap();
+        }
+        assert!(!unruled.repeated());
     }
 
     #[test]

@@ -61,6 +61,7 @@ impl AgentKind {
                 "multi",
                 "table",
                 "contempt",
+                "repeat",
                 "plan",
                 "epsilon",
                 "temperature",

@@ -270,6 +270,13 @@ impl<R: Rules> Draughts<R> {
             .then_some((self.options.no_capture as u32, self.capture_plies as u32))
     }
 
+    /// Whether the present position occurred before since the last ply that cannot be
+    /// played back, in a game whose rules draw by repetition: a side that let it recur
+    /// once can let it recur again, so a search may score it as the draw it can become.
+    pub fn repeated(&self) -> bool {
+        self.options.draw_rules && self.options.repetitions > 0 && self.history.repeats() > 1
+    }
+
     /// The move as PDN writes it in a game record: `11-15`, or the full path of a
     /// capture of pieces that jump short, or `from x to` for flying kings when no other
     /// legal move shares both squares.
