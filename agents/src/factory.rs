@@ -142,7 +142,8 @@ mod tests {
         assert_eq!(
             error("minimax:depth=3,depth=4"),
             "key \"depth\" given twice for agent minimax: valid keys are depth, nodes, \
-             tt_mib, search, eval, multi, table, contempt, plan, epsilon, temperature"
+             tt_mib, search, eval, multi, table, contempt, repeat, plan, epsilon, \
+             temperature"
         );
     }
 

@@ -27,7 +27,7 @@ pub const MAX_BALANCE: u32 = agents::referee::DECIDED as u32;
 
 /// The position after draw `draw` of the opening of the game with seed `seed`:
 /// `plies` random plies from `start` (fewer when the game ends first), as
-/// [`crate::runner::play_game`] plays them.
+/// the game loop (`runner::game::play_game`) plays them.
 pub fn opening_position<G: Game>(start: &G, seed: u64, draw: u32, plies: u32) -> G {
     let mut rng = seeds::opening_draw_rng(seed, draw);
     let mut position = start.clone();

@@ -127,6 +127,23 @@ pub fn run_files(dir: &Path) -> Vec<(String, String)> {
         .collect()
 }
 
+/// Runs `arena run CONFIG` into `one` on one thread and into `two` on two, and checks
+/// that both write the same CSV files byte for byte.
+pub fn same_at_one_and_two_threads(config: &str, one: &Path, two: &Path) {
+    for (out, threads) in [(one, "1"), (two, "2")] {
+        let output = run(&[
+            "run",
+            config,
+            "--threads",
+            threads,
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert!(output.status.success(), "{}", stderr(&output));
+    }
+    assert_eq!(run_files(one), run_files(two));
+}
+
 /// Rows of a CSV file as maps from column to text.
 pub fn csv_rows(path: &Path) -> Vec<std::collections::HashMap<String, String>> {
     let mut reader = csv::Reader::from_path(path).unwrap();

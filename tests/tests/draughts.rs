@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use end_to_end::{run, run_files, scratch, stderr, stdout};
+use end_to_end::{run, scratch, stderr, stdout};
 use engine::games::draughts::{English, International, Rules};
 use engine::{Draughts, Game, GameKind};
 
@@ -66,18 +66,7 @@ fn small_english_tournament_is_identical_at_one_and_two_threads() {
         ("mcts-30", "mcts:iterations=30"),
     ];
     let path = config(&dir, "english", &one, 4, &agents);
-    for (out, threads) in [(&one, "1"), (&two, "2")] {
-        let output = run(&[
-            "run",
-            &path,
-            "--threads",
-            threads,
-            "--out",
-            out.to_str().unwrap(),
-        ]);
-        assert!(output.status.success(), "{}", stderr(&output));
-    }
-    assert_eq!(run_files(&one), run_files(&two));
+    end_to_end::same_at_one_and_two_threads(&path, &one, &two);
 }
 
 /// Plays random, greedy, minimax and MCTS against each other in each game of `kinds`,

@@ -35,18 +35,7 @@ fn same_config_gives_identical_csv_at_one_and_two_threads() {
     let dir = scratch("threads");
     let (one, two) = (dir.join("one"), dir.join("two"));
     let path = config(&dir, &one, 40, AGENTS);
-    for (out, threads) in [(&one, "1"), (&two, "2")] {
-        let output = run(&[
-            "run",
-            &path,
-            "--threads",
-            threads,
-            "--out",
-            out.to_str().unwrap(),
-        ]);
-        assert!(output.status.success(), "{}", stderr(&output));
-    }
-    assert_eq!(run_files(&one), run_files(&two));
+    end_to_end::same_at_one_and_two_threads(&path, &one, &two);
     let games = std::fs::read_to_string(one.join("games.csv")).unwrap();
     assert_eq!(games.lines().count(), 1 + 3 * 40 * 2);
 }
@@ -212,18 +201,7 @@ spec = "random"
     let path = dir.join("config.toml");
     std::fs::write(&path, text).unwrap();
     let path = path.to_str().unwrap();
-    for (out, threads) in [(&one, "1"), (&two, "2")] {
-        let output = run(&[
-            "run",
-            path,
-            "--threads",
-            threads,
-            "--out",
-            out.to_str().unwrap(),
-        ]);
-        assert!(output.status.success(), "{}", stderr(&output));
-    }
-    assert_eq!(run_files(&one), run_files(&two));
+    end_to_end::same_at_one_and_two_threads(path, &one, &two);
     let games = one.join("games.csv");
     let csv = std::fs::read_to_string(&games).unwrap();
     let lines: Vec<&str> = csv.lines().collect();
@@ -397,18 +375,7 @@ fn balanced_openings_replace_lopsided_ones_reproducibly_and_replay() {
     let plain_config = write("plain.toml", "", &plain);
     let balanced_config = write("balanced.toml", "opening_balance = 50", &one);
     assert!(run(&["run", &plain_config]).status.success());
-    for (out, threads) in [(&one, "1"), (&two, "2")] {
-        let output = run(&[
-            "run",
-            &balanced_config,
-            "--threads",
-            threads,
-            "--out",
-            out.to_str().unwrap(),
-        ]);
-        assert!(output.status.success(), "{}", stderr(&output));
-    }
-    assert_eq!(run_files(&one), run_files(&two));
+    end_to_end::same_at_one_and_two_threads(&balanced_config, &one, &two);
     let config = std::fs::read_to_string(one.join("config.toml")).unwrap();
     assert!(config.contains("opening_balance = 50"), "{config}");
 
