@@ -29,6 +29,15 @@ fn reduced_config(dir: &Path, out: &Path) -> String {
     path.display().to_string()
 }
 
+/// Runs `arena calibrate CONFIG`, which must refuse it (exit 2, no output folder
+/// `out`), and returns its standard error.
+fn refused_calibration(config: &str, out: &Path) -> String {
+    let output = run(&["calibrate", config]);
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    assert!(!out.exists());
+    stderr(&output)
+}
+
 /// Runs `arena calibrate CONFIG --out OUT` with `extra` arguments.
 fn calibrate_into(config: &Path, out: &Path, extra: &[&str]) -> std::process::Output {
     let (config, out) = (config.display().to_string(), out.display().to_string());
@@ -234,14 +243,11 @@ fn a_bad_max_step_is_refused_naming_the_field() {
     let config = rungs_config(&dir, &out);
     let text = std::fs::read_to_string(&config).unwrap();
     std::fs::write(&config, text.replace("max_step = 150", "max_step = 50")).unwrap();
-    let output = run(&["calibrate", &config]);
-    assert_eq!(output.status.code(), Some(2));
+    let err = refused_calibration(&config, &out);
     assert!(
-        stderr(&output).contains("field `max_step`: 50: expected a number of Elo from 100 to 2000"),
-        "{}",
-        stderr(&output)
+        err.contains("field `max_step`: 50: expected a number of Elo from 100 to 2000"),
+        "{err}"
     );
-    assert!(!out.exists());
 }
 
 /// A level aimed at a seat: Leapfrog Race from its start (no random opening), which the
@@ -549,14 +555,8 @@ fn a_bad_calibration_config_exits_2_and_writes_nothing() {
         .unwrap()
         .replace("[[level]]\nname = \"hard\"", "[[level]]\nname = \"medium\"");
     std::fs::write(&config, text).unwrap();
-    let output = run(&["calibrate", &config]);
-    assert_eq!(output.status.code(), Some(2));
-    assert!(
-        stderr(&output).contains("duplicate level name \"medium\""),
-        "{}",
-        stderr(&output)
-    );
-    assert!(!out.exists());
+    let err = refused_calibration(&config, &out);
+    assert!(err.contains("duplicate level name \"medium\""), "{err}");
 }
 
 /// A two-player Alquerque calibration of cheap agents: each level's `levels.md` row of
