@@ -83,7 +83,7 @@ PY
 
 # game|spec: the candidates, the budget chosen so that the median stays within 200 ms.
 candidates=(
-    "english|minimax:nodes=1000000"
+    "english|minimax:nodes=1000000,repeat=once"
     "suicide|minimax:nodes=1000000"
     "czech|minimax:nodes=1000000"
     "corner|minimax:nodes=1000000"
