@@ -29,6 +29,35 @@ fn reduced_config(dir: &Path, out: &Path) -> String {
     path.display().to_string()
 }
 
+/// Calibrates into `dir/out-1` on one thread and `dir/out-2` on two, each from the
+/// config `config_for(out, threads)` writes, runs `check(out, printed)` on each, and
+/// checks that both wrote the same `files` byte for byte.
+fn same_files_at_one_and_two_threads(
+    dir: &Path,
+    config_for: impl Fn(&Path, &str) -> String,
+    files: &[&str],
+    mut check: impl FnMut(&Path, &str),
+) {
+    let mut made = Vec::new();
+    for threads in ["1", "2"] {
+        let out = dir.join(format!("out-{threads}"));
+        let config = config_for(&out, threads);
+        let output = run(&["calibrate", &config, "--threads", threads]);
+        assert!(output.status.success(), "{}", stderr(&output));
+        check(&out, &stdout(&output));
+        made.push(
+            files
+                .iter()
+                .map(|file| std::fs::read(out.join(file)).unwrap())
+                .collect::<Vec<_>>(),
+        );
+    }
+    assert!(
+        made[0] == made[1],
+        "the files differ between 1 and 2 threads"
+    );
+}
+
 /// Runs `arena calibrate CONFIG`, which must refuse it (exit 2, no output folder
 /// `out`), and returns its standard error.
 fn refused_calibration(config: &str, out: &Path) -> String {
@@ -151,13 +180,16 @@ fn is_rung_between(name: &str, lower: &str, upper: &str) -> bool {
 #[test]
 fn rungs_fill_the_gaps_between_levels_and_reproduce_at_any_thread_count() {
     let dir = scratch("calibrate-rungs");
-    let mut made = Vec::new();
-    for threads in ["1", "2"] {
-        let out = dir.join(format!("out-{threads}"));
-        let config = rungs_config(&dir, &out);
-        let output = run(&["calibrate", &config, "--threads", threads]);
-        assert!(output.status.success(), "{}", stderr(&output));
-        let printed = stdout(&output);
+    let files = [
+        "difficulty.csv",
+        "difficulty.toml",
+        "calibration.csv",
+        "curve.csv",
+        "levels.md",
+        "games.csv",
+    ];
+    let config_for = |out: &Path, _: &str| rungs_config(&dir, out);
+    same_files_at_one_and_two_threads(&dir, config_for, &files, |out, printed| {
         for line in [
             "final: every step at most 150 Elo: ",
             "final: every step to or from a rung at least 70 Elo (a score of 0.60): ",
@@ -217,22 +249,7 @@ fn rungs_fill_the_gaps_between_levels_and_reproduce_at_any_thread_count() {
             )),
             "{table}"
         );
-        made.push(
-            [
-                "difficulty.csv",
-                "difficulty.toml",
-                "calibration.csv",
-                "curve.csv",
-                "levels.md",
-                "games.csv",
-            ]
-            .map(|file| std::fs::read(out.join(file)).unwrap()),
-        );
-    }
-    assert!(
-        made[0] == made[1],
-        "the files differ between 1 and 2 threads"
-    );
+    });
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -445,18 +462,17 @@ score_vs = { agent = \"greedy\", score = 0.5 }
 #[test]
 fn a_three_player_calibration_plays_sets_and_reproduces_at_any_thread_count() {
     let dir = scratch("calibrate-sets");
-    let mut made = Vec::new();
-    for threads in ["1", "2"] {
-        let out = dir.join(format!("out-{threads}"));
+    let config_for = |out: &Path, threads: &str| {
         let config = dir.join(format!("calibrate-{threads}.toml"));
         std::fs::write(
             &config,
             format!("out = {:?}\n{THREE_PLAYERS}", out.display().to_string()),
         )
         .unwrap();
-        let output = run(&["calibrate", config.to_str().unwrap(), "--threads", threads]);
-        assert!(output.status.success(), "{}", stderr(&output));
-        let printed = stdout(&output);
+        config.display().to_string()
+    };
+    let files = ["difficulty.csv", "calibration.csv", "levels.md"];
+    same_files_at_one_and_two_threads(&dir, config_for, &files, |out, printed| {
         assert!(
             printed.contains("[hard vs easy] GSPRT after 4 pairs"),
             "{printed}"
@@ -480,15 +496,7 @@ fn a_three_player_calibration_plays_sets_and_reproduces_at_any_thread_count() {
             levels.contains("| level | vs random as A | vs random as B | vs random as C |"),
             "{levels}"
         );
-        made.push(
-            ["difficulty.csv", "calibration.csv", "levels.md"]
-                .map(|file| std::fs::read(out.join(file)).unwrap()),
-        );
-    }
-    assert!(
-        made[0] == made[1],
-        "the files differ between 1 and 2 threads"
-    );
+    });
 }
 
 #[test]
