@@ -66,6 +66,23 @@ pub trait Agent<G: Game>: Send {
         scores.clear();
         scores.resize(moves.len(), 0.0);
     }
+
+    /// As [`Agent::score_moves`], where only the moves within `margin` of the best need
+    /// their exact score: a move further below may get any score at least `margin` under
+    /// the best. A softmax at temperature T weighs such a move at most `e^(-margin/T)`
+    /// of the best, so the `temperature` knob asks for a margin of many T, and a search
+    /// may then cut those moves off as alpha-beta does instead of spending its budget on
+    /// their exact values. The default scores every move exactly.
+    fn score_moves_near(
+        &mut self,
+        position: &G,
+        moves: &mut Vec<G::Move>,
+        scores: &mut Vec<f64>,
+        margin: f64,
+    ) {
+        let _ = margin;
+        self.score_moves(position, moves, scores);
+    }
 }
 
 /// Why a seat gave its game up: the game's end reason ([`EndReason::Crash`],

@@ -99,6 +99,8 @@ use crate::tt::{Bound, TranspositionTable};
 pub const MAX_DEPTH: u32 = 64;
 /// Above every value.
 const INFINITY: i32 = 2 * WIN;
+/// A root margin with no end: every root move gets its exact value.
+const EXACT: i32 = 2 * INFINITY;
 
 /// The shallowest remaining depth at which the table is used. Below it, a table entry
 /// would save a handful of evaluations at the price of a likely cache miss.
@@ -379,10 +381,14 @@ impl<G: Evaluate + Solved> MinimaxAgent<G> {
     /// # Panics
     /// When the game is over.
     pub fn search(&mut self, position: &G) -> SearchResult<G::Move> {
-        self.search_with(position, false)
+        self.search_with(position, None)
     }
 
-    fn search_with(&mut self, position: &G, exact_root: bool) -> SearchResult<G::Move> {
+    /// The search, where with `root_margin` every root move within that margin of the
+    /// best gets its exact value (the others a bound at least the margin below it), the
+    /// best first among them: see [`MinimaxAgent::search_root`].
+    fn search_with(&mut self, position: &G, root_margin: Option<i32>) -> SearchResult<G::Move> {
+        let exact_root = root_margin.is_some();
         assert!(!position.is_over(), "search of a finished game");
         let mut work = position.clone();
         self.root_seat = position.to_move();
@@ -450,7 +456,7 @@ impl<G: Evaluate + Solved> MinimaxAgent<G> {
                 }
             }
             let (best, value) = loop {
-                let (best, value) = self.search_root(&mut work, depth, exact_root, low, high);
+                let (best, value) = self.search_root(&mut work, depth, root_margin, low, high);
                 if self.aborted {
                     break (best, value);
                 }
@@ -495,13 +501,16 @@ impl<G: Evaluate + Solved> MinimaxAgent<G> {
     }
 
     /// One iteration at the root within the window `(low, high)`: the index of the best
-    /// move and its value (fail-soft: a bound when outside the window). With
-    /// `exact_root`, every move is searched with the full window.
+    /// move and its value (fail-soft: a bound when outside the window). With a
+    /// `root_margin`, every move is searched with a window from that margin below the
+    /// best value so far, so that each one within the margin of the best is exact and
+    /// the others are bounds at least the margin below it (the full window for every
+    /// move where the margin has no end, [`EXACT`]).
     fn search_root(
         &mut self,
         position: &mut G,
         depth: u32,
-        exact_root: bool,
+        root_margin: Option<i32>,
         low: i32,
         high: i32,
     ) -> (usize, i32) {
@@ -513,10 +522,26 @@ impl<G: Evaluate + Solved> MinimaxAgent<G> {
             let index = self.root[r].index;
             let mv = self.plies[0].moves[index];
             position.play_unchecked(mv);
-            let value = if exact_root {
-                self.child_value(position, mover, depth - 1, 1, -INFINITY, INFINITY)
-            } else {
-                self.principal_variation(position, mover, depth - 1, 1, alpha, high, r == 0)
+            let value = match root_margin {
+                None => {
+                    self.principal_variation(position, mover, depth - 1, 1, alpha, high, r == 0)
+                }
+                Some(margin) => {
+                    let floor = best.1.saturating_sub(margin).max(-INFINITY);
+                    if floor == -INFINITY {
+                        self.child_value(position, mover, depth - 1, 1, -INFINITY, INFINITY)
+                    } else {
+                        self.principal_variation(
+                            position,
+                            mover,
+                            depth - 1,
+                            1,
+                            floor,
+                            INFINITY,
+                            false,
+                        )
+                    }
+                }
             };
             position.undo(mv);
             if self.aborted {
@@ -811,7 +836,26 @@ impl<G: Evaluate + Solved> Agent<G> for MinimaxAgent<G> {
     /// Each move's value for the seat to move, searched with a full window in every
     /// iteration so that all are exact, from the last completed iteration.
     fn score_moves(&mut self, position: &G, moves: &mut Vec<G::Move>, scores: &mut Vec<f64>) {
-        self.search_with(position, true);
+        self.score_moves_near(position, moves, scores, f64::INFINITY);
+    }
+
+    /// Each move's value within `margin` of the best's, searched in every iteration
+    /// with a window from the margin below the best so far ([`MinimaxAgent::search_root`]):
+    /// the rest get bounds at least the margin below, and the search the depth that the
+    /// exact values of moves the softmax would all but never draw would have cost.
+    fn score_moves_near(
+        &mut self,
+        position: &G,
+        moves: &mut Vec<G::Move>,
+        scores: &mut Vec<f64>,
+        margin: f64,
+    ) {
+        let margin = if margin >= EXACT as f64 {
+            EXACT
+        } else {
+            margin.max(0.0).ceil() as i32
+        };
+        self.search_with(position, Some(margin));
         moves.clear();
         moves.extend_from_slice(&self.plies[0].moves);
         scores.clear();
@@ -985,6 +1029,35 @@ mod tests {
             .map(|(m, s)| (*m, *s as i32))
             .collect();
         assert_eq!(found, move_values(&race, 4));
+    }
+
+    #[test]
+    fn move_scores_near_the_best_are_exact_and_the_rest_lie_below_the_margin() {
+        let mut cut = 0;
+        for (depth, position) in random_positions::<Leapfrog>(150, 4).iter().enumerate() {
+            let depth = 1 + depth as u32 % 4;
+            let margin = 1 + depth as i32 % 3;
+            let mut searcher = agent::<Leapfrog>(depth, None);
+            let (mut moves, mut scores) = (Vec::new(), Vec::new());
+            searcher.score_moves_near(position, &mut moves, &mut scores, margin as f64);
+            let exact: HashMap<_, _> = move_values(position, searcher.last_search().depth)
+                .into_iter()
+                .collect();
+            let best = *exact.values().max().unwrap();
+            for (mv, score) in moves.iter().zip(&scores) {
+                let (score, value) = (*score as i32, exact[mv]);
+                if value >= best - margin {
+                    assert_eq!(score, value, "{position} {mv:?}");
+                } else {
+                    assert!(
+                        score <= best - margin && score >= value,
+                        "{position} {mv:?}"
+                    );
+                    cut += usize::from(score != value);
+                }
+            }
+        }
+        assert!(cut > 0, "no move's value was left a bound");
     }
 
     #[test]

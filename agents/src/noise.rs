@@ -91,6 +91,10 @@ pub fn best_index(scores: &[f64]) -> usize {
     best
 }
 
+/// How many temperatures below the best move a move's score must be exact for the
+/// softmax draw: one further below weighs at most `e^-12` (6e-6) of the best.
+pub const SOFTMAX_REACH: f64 = 12.0;
+
 /// An index drawn with probability proportional to `exp(score / temperature)`.
 ///
 /// # Panics
@@ -134,8 +138,11 @@ impl<G: Game> Agent<G> for Noisy<G> {
             return self.moves[self.rng.random_range(0..self.moves.len())];
         }
         if self.noise.temperature > 0.0 {
+            // Moves a margin of SOFTMAX_REACH temperatures below the best weigh at most
+            // e^-SOFTMAX_REACH of it: their exact values would only cost the search depth.
+            let margin = SOFTMAX_REACH * self.noise.temperature;
             self.inner
-                .score_moves(position, &mut self.moves, &mut self.scores);
+                .score_moves_near(position, &mut self.moves, &mut self.scores, margin);
             let drawn = softmax_draw(&self.scores, self.noise.temperature, &mut self.rng);
             self.info = SearchInfo {
                 noise: drawn != best_index(&self.scores),
@@ -158,6 +165,17 @@ impl<G: Game> Agent<G> for Noisy<G> {
 
     fn score_moves(&mut self, position: &G, moves: &mut Vec<G::Move>, scores: &mut Vec<f64>) {
         self.inner.score_moves(position, moves, scores);
+        self.info = self.inner.last_search();
+    }
+
+    fn score_moves_near(
+        &mut self,
+        position: &G,
+        moves: &mut Vec<G::Move>,
+        scores: &mut Vec<f64>,
+        margin: f64,
+    ) {
+        self.inner.score_moves_near(position, moves, scores, margin);
         self.info = self.inner.last_search();
     }
 }

@@ -111,6 +111,17 @@ impl<G: Evaluate> Agent<G> for Planner<G> {
         self.planned = None;
         self.inner.score_moves(position, moves, scores);
     }
+
+    fn score_moves_near(
+        &mut self,
+        position: &G,
+        moves: &mut Vec<G::Move>,
+        scores: &mut Vec<f64>,
+        margin: f64,
+    ) {
+        self.planned = None;
+        self.inner.score_moves_near(position, moves, scores, margin);
+    }
 }
 
 #[cfg(test)]
