@@ -200,9 +200,11 @@ fn the_shipped_calibration_report_marks_its_levels() {
     let attributes = check_markup(&page);
     assert_self_contained(&attributes);
     let charts = svgs(&page);
-    // Rating and the target score against the knob, then the blunder rate per level.
+    // Rating and the first level's target score against the knob, where the levels on
+    // the knob are marked (hard, perfect play named by its spec, has no knob value),
+    // then the blunder rate of every level.
     assert_eq!(charts.len(), 3);
-    for level in ["easy", "medium", "hard"] {
+    for level in ["easy", "medium"] {
         assert!(
             charts[0].contains(&format!(">{level}</text>")),
             "rating chart lacks {level}"
@@ -211,14 +213,20 @@ fn the_shipped_calibration_report_marks_its_levels() {
             charts[1].contains(&format!(">{level}</text>")),
             "score chart lacks {level}"
         );
+    }
+    assert!(
+        !charts[0].contains(">hard</text>"),
+        "hard has no knob value"
+    );
+    for level in ["easy", "medium", "hard"] {
         assert!(charts[2].contains(&format!(">{level}</text>")));
     }
     assert!(
         charts[1].contains("class=\"fit\""),
         "the fitted curve is drawn"
     );
-    assert!(charts[1].contains("<title>epsilon = 0.3215: 0.2437 [0.207, 0.2805]</title>"));
-    assert!(page.contains("score vs greedy against epsilon"));
+    assert!(charts[1].contains("<title>epsilon = 0.4881: 0.8625 [0.8254, 0.8996]</title>"));
+    assert!(page.contains("score vs random against epsilon"));
     let _ = std::fs::remove_dir_all(shipped.parent().expect("inside its scratch folder"));
 }
 
