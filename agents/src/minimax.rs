@@ -840,7 +840,7 @@ impl<G: Evaluate + Solved> Agent<G> for MinimaxAgent<G> {
     }
 
     /// Each move's value within `margin` of the best's, searched in every iteration
-    /// with a window from the margin below the best so far ([`MinimaxAgent::search_root`]):
+    /// with a window from the margin below the best so far:
     /// the rest get bounds at least the margin below, and the search the depth that the
     /// exact values of moves the softmax would all but never draw would have cost.
     fn score_moves_near(
