@@ -1028,7 +1028,7 @@ mod tests {
         ] {
             let error = seated(seat).unwrap_err().to_string();
             assert!(
-                error.contains("calibrate.toml:49:") && error.contains(expected),
+                error.contains("calibrate.toml:52:") && error.contains(expected),
                 "{seat}: {error}"
             );
         }
@@ -1058,7 +1058,7 @@ mod tests {
 
     #[test]
     fn a_level_may_name_its_spec_instead_of_a_target() {
-        let hard = "score_vs = { agent = \"greedy\", score = 0.8 }";
+        let hard = "spec = \"perfect\"        # the strongest within the budget: no search";
         let with_hard = |line: &str| {
             assert!(SHIPPED.contains(hard));
             parse(Path::new("calibrate.toml"), &SHIPPED.replace(hard, line))
@@ -1078,7 +1078,7 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(
-            error.contains("calibrate.toml:57:") && error.contains("field `spec`:"),
+            error.contains("calibrate.toml:60:") && error.contains("field `spec`:"),
             "{error}"
         );
         let error = with_hard("spec = \"perfect\"\nelo = 900")
@@ -1185,7 +1185,7 @@ mod tests {
         ] {
             let error = shipped_with(changes).unwrap_err().to_string();
             assert!(
-                error.contains("calibrate.toml:10:")
+                error.contains("calibrate.toml:13:")
                     && error.contains("the calibration's games")
                     && error.contains("need about")
                     && error.contains("expected at most"),
