@@ -318,7 +318,7 @@ mod tests {
         );
         assert_eq!(
             hard("chinese-checkers").unwrap(),
-            "minimax:nodes=5000,epsilon=0"
+            "minimax:nodes=600000,plan=300000"
         );
         let error = hard("leapfrog:spots=17").unwrap_err().to_string();
         assert!(
