@@ -384,11 +384,12 @@ impl<G: Evaluate + Solved> MinimaxAgent<G> {
         self.search_with(position, None)
     }
 
-    /// The search, where with `root_margin` every root move within that margin of the
-    /// best gets its exact value (the others a bound at least the margin below it), the
-    /// best first among them: see [`MinimaxAgent::search_root`].
+    /// The search; with `root_margin`, every root move within that margin of the best
+    /// also gets its exact value (the others a bound at least the margin below it): see
+    /// [`MinimaxAgent::search_root`].
     fn search_with(&mut self, position: &G, root_margin: Option<i32>) -> SearchResult<G::Move> {
-        let exact_root = root_margin.is_some();
+        // Scoring the root moves for a draw: the two-player search, every window full.
+        let scoring_root = root_margin.is_some();
         assert!(!position.is_over(), "search of a finished game");
         let mut work = position.clone();
         self.root_seat = position.to_move();
@@ -397,7 +398,7 @@ impl<G: Evaluate + Solved> MinimaxAgent<G> {
         if let Some(multi) = self
             .multi
             .as_mut()
-            .filter(|m| !exact_root && m.applies(position))
+            .filter(|m| !scoring_root && m.applies(position))
         {
             let mut context = Context {
                 table: &mut self.table,
@@ -448,7 +449,7 @@ impl<G: Evaluate + Solved> MinimaxAgent<G> {
             self.horizon = false;
             let (mut low, mut high) = (-INFINITY, INFINITY);
             if let Some((_, last, _)) = result {
-                if G::ASPIRATION > 0 && !exact_root && !self.settings.plain {
+                if G::ASPIRATION > 0 && !scoring_root && !self.settings.plain {
                     let last: i32 = last;
                     if last.abs() < DECISIVE {
                         (low, high) = (last - G::ASPIRATION, last + G::ASPIRATION);
