@@ -255,6 +255,64 @@ fn rungs_fill_the_gaps_between_levels_and_reproduce_at_any_thread_count() {
 }
 
 #[test]
+fn a_second_round_places_rungs_from_the_final_ratings_and_keeps_the_first_rounds_games() {
+    let dir = scratch("calibrate-rounds");
+    let run_with = |name: &str, rounds: &str| {
+        let out = dir.join(name);
+        let config = rungs_config(&dir, &out);
+        let text = std::fs::read_to_string(&config).unwrap();
+        let text = text.replace("max_step = 150", &format!("max_step = 100{rounds}"));
+        std::fs::write(&config, text).unwrap();
+        let output = run(&["calibrate", &config]);
+        assert!(output.status.success(), "{}", stderr(&output));
+        (out, stdout(&output))
+    };
+    let (once, printed_once) = run_with("once", "");
+    let (twice, printed_twice) = run_with("twice", "\nrounds = 2");
+    // With one round the final round-robin finds a step over the cap; the second round
+    // places more rungs from its ratings, and the first round's games are kept as the
+    // start of the second run's (the run is the same until the second round begins).
+    assert!(
+        printed_once.contains("final: every step at most 100 Elo: NOT kept"),
+        "{printed_once}"
+    );
+    assert!(!printed_once.contains("rungs, round 2:"), "{printed_once}");
+    assert!(
+        printed_twice.contains("rungs, round 2: ") && printed_twice.contains(" on its scale"),
+        "{printed_twice}"
+    );
+    let games = |out: &Path| std::fs::read_to_string(out.join("games.csv")).unwrap();
+    let (first, second) = (games(&once), games(&twice));
+    assert!(second.len() > first.len() && second.starts_with(&first));
+    let names = |out: &Path| -> Vec<String> {
+        end_to_end::csv_rows(&out.join("difficulty.csv"))
+            .iter()
+            .map(|row| row["level"].clone())
+            .collect()
+    };
+    let (before, after) = (names(&once), names(&twice));
+    assert!(after.len() > before.len(), "{before:?} {after:?}");
+    let named = |names: &[String]| -> Vec<String> {
+        names.iter().filter(|n| !n.contains('-')).cloned().collect()
+    };
+    assert_eq!(named(&after), named(&before));
+    // The rungs of each gap are numbered again in order, old and new together.
+    for (lower, upper) in [("easy", "medium"), ("medium", "hard")] {
+        let between: Vec<&String> = after
+            .iter()
+            .filter(|n| is_rung_between(n, lower, upper))
+            .collect();
+        if between.len() > 1 {
+            let numbered: Vec<String> = (1..=between.len())
+                .map(|k| format!("{lower}-{upper}-{k}"))
+                .collect();
+            assert_eq!(between, numbered.iter().collect::<Vec<_>>());
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn a_bad_max_step_is_refused_naming_the_field() {
     let dir = scratch("calibrate-bad-rungs");
     let out = dir.join("out");

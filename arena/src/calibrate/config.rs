@@ -115,6 +115,25 @@ pub struct CalibrationIdentity {
 pub struct Rungs {
     /// The most Elo between neighbouring levels, rungs included.
     pub max_step: f64,
+    /// How many times rungs are placed: once from the levels' ratings during the
+    /// search, then again from each final round-robin whose widest step passes
+    /// `max_step` (1 leaves the recorded config as it was before the field existed).
+    #[serde(default = "one_round", skip_serializing_if = "is_one_round")]
+    pub rounds: u32,
+}
+
+/// Placing rungs from the search's ratings alone: what `[rungs]` without `rounds` does.
+pub const DEFAULT_ROUNDS: u32 = 1;
+
+/// The most rounds of rungs: each after the first plays a final round-robin again.
+pub const MOST_ROUNDS: u32 = 4;
+
+fn one_round() -> u32 {
+    DEFAULT_ROUNDS
+}
+
+fn is_one_round(rounds: &u32) -> bool {
+    *rounds == DEFAULT_ROUNDS
 }
 
 /// The bounds of `max_step`: a step under 100 Elo is hardly felt, and one over 2000
@@ -672,6 +691,7 @@ impl RawGsprt {
 #[serde(deny_unknown_fields)]
 struct RawRungs {
     max_step: Option<Spanned<f64>>,
+    rounds: Option<Spanned<i64>>,
 }
 
 impl RawRungs {
@@ -690,6 +710,21 @@ impl RawRungs {
                         value.get_ref(),
                         MAX_STEP_RANGE.start(),
                         MAX_STEP_RANGE.end()
+                    ),
+                ))
+            }
+        };
+        let rounds = match &self.rounds {
+            None => DEFAULT_ROUNDS,
+            Some(value) if (1..=i64::from(MOST_ROUNDS)).contains(value.get_ref()) => {
+                *value.get_ref() as u32
+            }
+            Some(value) => {
+                return Err(at(
+                    value.span(),
+                    format!(
+                        "field `rounds`: {}: expected a whole number from 1 to {MOST_ROUNDS}",
+                        value.get_ref()
                     ),
                 ))
             }
@@ -727,7 +762,7 @@ impl RawRungs {
                 ));
             }
         }
-        Ok(Rungs { max_step })
+        Ok(Rungs { max_step, rounds })
     }
 }
 
@@ -1106,7 +1141,13 @@ mod tests {
         assert_eq!(plain.identity.rungs, None);
         assert!(!toml::to_string(&plain.identity).unwrap().contains("rungs"));
         let config = with_rungs("max_step = 150").unwrap();
-        assert_eq!(config.identity.rungs, Some(Rungs { max_step: 150.0 }));
+        assert_eq!(
+            config.identity.rungs,
+            Some(Rungs {
+                max_step: 150.0,
+                rounds: 1
+            })
+        );
         let recorded = toml::to_string(&config.identity).unwrap();
         assert!(
             recorded.contains("[rungs]\nmax_step = 150.0\n"),
@@ -1117,9 +1158,29 @@ mod tests {
         assert_eq!(
             with_rungs("").unwrap().identity.rungs,
             Some(Rungs {
-                max_step: DEFAULT_MAX_STEP
+                max_step: DEFAULT_MAX_STEP,
+                rounds: DEFAULT_ROUNDS
             })
         );
+        // More rounds are recorded; one, the default, is not.
+        let config = with_rungs("rounds = 2").unwrap();
+        assert_eq!(config.identity.rungs.unwrap().rounds, 2);
+        let recorded = toml::to_string(&config.identity).unwrap();
+        assert!(
+            recorded.contains("[rungs]\nmax_step = 400.0\nrounds = 2\n"),
+            "{recorded}"
+        );
+        let back: CalibrationIdentity = toml::from_str(&recorded).unwrap();
+        assert_eq!(back, config.identity);
+        for bad in ["rounds = 0", "rounds = 5", "rounds = -1"] {
+            let error = with_rungs(bad).unwrap_err().to_string();
+            assert!(
+                error.contains("calibrate.toml:")
+                    && error.contains("field `rounds`: ")
+                    && error.contains("expected a whole number from 1 to 4"),
+                "{bad}: {error}"
+            );
+        }
         for bad in ["max_step = 99", "max_step = 2001", "max_step = nan"] {
             let error = with_rungs(bad).unwrap_err().to_string();
             assert!(

@@ -4,6 +4,7 @@
 //! consecutive levels, and a final round-robin that checks their order. Every decision is
 //! taken between batches from the games so far, so a resumed run takes the same ones.
 
+use std::collections::HashMap;
 use std::io::Write;
 
 use agents::referee::{Referee, Refereed};
@@ -81,6 +82,22 @@ pub struct Placed {
     pub rung: bool,
 }
 
+/// The ladder as it grows: its levels in order, what each chose, and each one's test
+/// against the level below.
+type Ladder3 = (Vec<Placed>, Vec<LevelChoice>, Vec<Option<GsprtStatus>>);
+
+/// The final round-robin's games, by pairing as played (the upper spec, the lower), so
+/// that a later round of rungs plays only the pairings it adds.
+type FinalGames = HashMap<(String, String), Vec<PlayedPair>>;
+
+/// A place in the ladder of a new round of rungs: a level already there (by index), or
+/// a new rung with its target on the search's scale and the index of the level above.
+#[derive(Clone, Copy, Debug)]
+enum Slot {
+    Kept(usize),
+    New(f64, usize),
+}
+
 enum Action {
     More(usize),
     New(f64),
@@ -155,7 +172,26 @@ impl<'a, G: Playable + Refereed> Search<'a, G> {
         for level in 1..levels.len() {
             tests.push(self.test_against_lower(level, &placed, &levels)?);
         }
-        let check = self.final_check(&placed, &levels)?;
+        let mut played = FinalGames::new();
+        let mut check = self.final_check(&placed, &levels, &mut played)?;
+        let rounds = config.rungs.map_or(1, |rungs| rungs.rounds);
+        for round in 2..=rounds {
+            let Some(max_step) = check
+                .steps
+                .as_ref()
+                .filter(|s| !s.within_cap())
+                .map(|s| s.max_step)
+            else {
+                break;
+            };
+            let before = placed.len();
+            (placed, levels, tests) =
+                self.more_rungs(max_step, round, (placed, levels, tests), &check.ratings)?;
+            if placed.len() == before {
+                break;
+            }
+            check = self.final_check(&placed, &levels, &mut played)?;
+        }
         Ok(self.finish(&placed, &levels, &tests, &check))
     }
 
@@ -181,7 +217,10 @@ impl<'a, G: Playable + Refereed> Search<'a, G> {
                     let name = rung_name(lower, &level.level.name, k + 1, targets.len());
                     let target = Target::Elo(*target);
                     let below = with_rungs.1.last().expect("a level below");
-                    let window = self.between(below, &choice, targets.len() - k)?;
+                    let Some(window) = self.between(below, &choice, targets.len() - k)? else {
+                        self.say(no_room(lower, &level.level.name))?;
+                        break;
+                    };
                     let choice = self.refine(&name, &target, Some(window))?;
                     with_rungs.0.push(Placed {
                         level: Level { name, target },
@@ -195,6 +234,122 @@ impl<'a, G: Playable + Refereed> Search<'a, G> {
             with_rungs.1.push(choice);
         }
         Ok(with_rungs)
+    }
+
+    /// Round `round` of rungs (`[rungs] rounds`): the ladder (`placed`, chosen as
+    /// `levels`, tested as `tests`) with rungs added between each two neighbours that the
+    /// final round-robin (`rated`: the references, then the levels) puts more than
+    /// `max_step` apart. Their targets are spaced evenly on the final round-robin's
+    /// scale, where the strong levels are not compressed as they are against the
+    /// references alone, and carried to the search's scale along the line through the
+    /// two neighbours' ratings on both. The rungs of each gap between named levels are
+    /// then numbered again in order; a level whose neighbour below is new is tested
+    /// again, every other keeps its test.
+    fn more_rungs(
+        &mut self,
+        max_step: f64,
+        round: u32,
+        (placed, levels, tests): Ladder3,
+        rated: &[Estimate],
+    ) -> Result<Ladder3, ArenaError> {
+        let references = self.references();
+        let final_rating = |l: usize| rated[references + l].value;
+        let mut slots: Vec<Slot> = Vec::new();
+        for l in 0..placed.len() {
+            if l > 0 {
+                let mut targets = rung_targets(final_rating(l - 1), final_rating(l), max_step);
+                let (lower, upper) = (&placed[l - 1].level.name, &placed[l].level.name);
+                if !targets.is_empty() && !self.has_room(&levels[l - 1], &levels[l]) {
+                    self.say(no_room(lower, upper))?;
+                    targets.clear();
+                }
+                if !targets.is_empty() {
+                    self.say(format!(
+                        "rungs, round {round}: {lower} to {upper} is {:.0} Elo in the final \
+                         round-robin, over {max_step}: {} more aimed at {} on its scale",
+                        final_rating(l) - final_rating(l - 1),
+                        counted(targets.len(), "rung"),
+                        targets
+                            .iter()
+                            .map(|t| format!("{t:.0}"))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ))?;
+                }
+                for target in targets {
+                    let (lower, upper) = (l - 1, l);
+                    let on_search = |l: usize| self.rating(levels[l].point).value;
+                    let (f0, f1) = (final_rating(lower), final_rating(upper));
+                    let (s0, s1) = (on_search(lower), on_search(upper));
+                    let search = (s0 + (target - f0) / (f1 - f0) * (s1 - s0)).round();
+                    slots.push(Slot::New(search, upper));
+                }
+            }
+            slots.push(Slot::Kept(l));
+        }
+        let provisional: Vec<Placed> = slots
+            .iter()
+            .map(|slot| match *slot {
+                Slot::Kept(l) => placed[l].clone(),
+                Slot::New(search, _) => Placed {
+                    level: Level {
+                        name: String::new(),
+                        target: Target::Elo(search),
+                    },
+                    rung: true,
+                },
+            })
+            .collect();
+        let names = rung_names(&provisional);
+        let mut ladder: Ladder3 = (Vec::new(), Vec::new(), Vec::new());
+        let (mut lower_is_new, mut skipped) = (false, false);
+        for (index, (slot, name)) in slots.iter().zip(names).enumerate() {
+            let top = ladder.0.len();
+            match *slot {
+                Slot::Kept(l) => {
+                    let mut place = placed[l].clone();
+                    place.level.name = name;
+                    ladder.0.push(place);
+                    ladder.1.push(levels[l].clone());
+                    ladder.2.push(tests[l]);
+                    if lower_is_new {
+                        ladder.2[top] = self.test_against_lower(top, &ladder.0, &ladder.1)?;
+                    }
+                    lower_is_new = false;
+                }
+                Slot::New(search, upper) => {
+                    let remaining = slots[index..]
+                        .iter()
+                        .take_while(|s| matches!(s, Slot::New(..)))
+                        .count();
+                    let below = ladder.1[top - 1].clone();
+                    let Some(window) = self.between(&below, &levels[upper], remaining)? else {
+                        let (lower, upper) = (&ladder.0[top - 1].level.name, &placed[upper]);
+                        self.say(no_room(lower, &upper.level.name))?;
+                        skipped = true;
+                        continue;
+                    };
+                    let target = Target::Elo(search);
+                    let choice = self.refine(&name, &target, Some(window))?;
+                    ladder.0.push(Placed {
+                        level: Level { name, target },
+                        rung: true,
+                    });
+                    ladder.1.push(choice);
+                    ladder.2.push(None);
+                    ladder.2[top] = self.test_against_lower(top, &ladder.0, &ladder.1)?;
+                    lower_is_new = true;
+                }
+            }
+        }
+        if skipped {
+            // A rung left out leaves a gap in the numbers: close it.
+            let names = rung_names(&ladder.0);
+            for (place, name) in ladder.0.iter_mut().zip(names) {
+                place.level.name = name;
+            }
+        }
+        Ok(ladder)
     }
 
     /// The finished result: each level's row from its choice, its test and its games in
@@ -415,24 +570,41 @@ impl<'a, G: Playable + Refereed> Search<'a, G> {
     /// to place between them: their stretch less a margin at each end of half the even
     /// spacing of those rungs, so that the rung's knob lies clearly between theirs and
     /// the noise of a rating against the references alone cannot set it on top of a
-    /// neighbour or above the level over it. Where no point of the search lies in the
-    /// stretch, one is measured at its middle first. The whole knob where either level
-    /// names its own spec.
+    /// neighbour or above the level over it. A level that names its own spec has no
+    /// place on the knob: the knob's end on its side (the strong end above, the weak end
+    /// below) stands in for it, with no margin, so that a rung under a named hard keeps
+    /// above the level below it; none where the other level already lies at that end
+    /// (within [`MIN_ROOM`]). A knob whose end is the named spec itself (`epsilon=0`
+    /// under `perfect`) may then give a rung equal to it, which its test and the final
+    /// check report. Where no point of the search lies in the stretch, one is
+    /// measured at its middle first. The whole knob where both levels name their specs.
     fn between(
         &mut self,
         lower: &LevelChoice,
         upper: &LevelChoice,
         remaining: usize,
-    ) -> Result<(f64, f64), ArenaError> {
+    ) -> Result<Option<(f64, f64)>, ArenaError> {
         let (a, b) = (self.points[lower.point].t, self.points[upper.point].t);
-        if a.is_nan() || b.is_nan() {
-            return Ok((0.0, 1.0));
+        if a.is_nan() && b.is_nan() {
+            return Ok(Some((0.0, 1.0)));
         }
+        if !self.has_room(lower, upper) {
+            return Ok(None);
+        }
+        let (a, b) = self.knob_ends(lower, upper);
+        let fixed = [lower, upper].map(|l| l.status == LevelStatus::Fixed);
         let margin = (a - b).abs() / (2 * (remaining + 1)) as f64;
-        let (lo, hi) = (a.min(b) + margin, a.max(b) - margin);
+        // Each end's position and margin, the knob's lower position first: none at a
+        // knob's end standing in for a named spec, whose strongest value is the family's
+        // nearest to it.
+        let ends =
+            [(a, fixed[0]), (b, fixed[1])].map(|(t, fixed)| (t, if fixed { 0.0 } else { margin }));
+        let [(low_t, low_margin), (high_t, high_margin)] =
+            if a <= b { ends } else { [ends[1], ends[0]] };
+        let (lo, hi) = (low_t + low_margin, high_t - high_margin);
         let inside = |p: &Point| !p.fixed && (lo..=hi).contains(&p.t);
         if self.points.iter().any(inside) {
-            return Ok((lo, hi));
+            return Ok(Some((lo, hi)));
         }
         let family = &self.config.family;
         let value = family.value_at(0.5 * (lo + hi));
@@ -443,7 +615,10 @@ impl<'a, G: Playable + Refereed> Search<'a, G> {
             .position(|p| !p.fixed && p.value == value)
         {
             // A knob of few values: the middle is a point already measured.
-            return Ok((lo.min(self.points[known].t), hi.max(self.points[known].t)));
+            return Ok(Some((
+                lo.min(self.points[known].t),
+                hi.max(self.points[known].t),
+            )));
         }
         self.points.push(Point {
             value,
@@ -459,7 +634,43 @@ impl<'a, G: Playable + Refereed> Search<'a, G> {
         });
         self.measure(self.points.len() - 1)?;
         // Rounded to the knob's grain, the point may lie just outside.
-        Ok((lo.min(t), hi.max(t)))
+        Ok(Some((lo.min(t), hi.max(t))))
+    }
+
+    /// The knob positions of two levels, the knob's end on its side standing in for one
+    /// that names its own spec (see [`Search::between`]; not both).
+    fn knob_ends(&self, lower: &LevelChoice, upper: &LevelChoice) -> (f64, f64) {
+        let (a, b) = (self.points[lower.point].t, self.points[upper.point].t);
+        let strong = self.strong_end();
+        (
+            if a.is_nan() { 1.0 - strong } else { a },
+            if b.is_nan() { strong } else { b },
+        )
+    }
+
+    /// Whether the knob has room for a rung between two levels: always, unless one
+    /// names its own spec and the other lies within [`MIN_ROOM`] of the knob's end next
+    /// to it.
+    fn has_room(&self, lower: &LevelChoice, upper: &LevelChoice) -> bool {
+        let fixed = [lower, upper].map(|l| l.status == LevelStatus::Fixed);
+        if fixed == [true, true] || fixed == [false, false] {
+            return true;
+        }
+        let (a, b) = self.knob_ends(lower, upper);
+        (a - b).abs() >= MIN_ROOM
+    }
+
+    /// The end of the knob (position 0 or 1) where the scan rated play stronger.
+    fn strong_end(&self) -> f64 {
+        let scanned = || {
+            (0..self.points.len())
+                .filter(|p| !self.points[*p].fixed && self.points[*p].added_at == 0)
+        };
+        let by_t = |a: &usize, b: &usize| self.points[*a].t.total_cmp(&self.points[*b].t);
+        match (scanned().min_by(by_t), scanned().max_by(by_t)) {
+            (Some(first), Some(last)) if self.rating(first).value > self.rating(last).value => 0.0,
+            _ => 1.0,
+        }
     }
 
     /// Searches the knob for the level called `name` aiming at `target`, or measures
@@ -747,6 +958,7 @@ impl<'a, G: Playable + Refereed> Search<'a, G> {
         &mut self,
         placed: &[Placed],
         levels: &[LevelChoice],
+        played: &mut FinalGames,
     ) -> Result<FinalCheck, ArenaError> {
         let config = self.config;
         let mut specs: Vec<String> = config.reference.iter().map(|r| r.spec.clone()).collect();
@@ -757,14 +969,37 @@ impl<'a, G: Playable + Refereed> Search<'a, G> {
         for i in 0..specs.len() {
             for j in i + 1..specs.len() {
                 pairings.push((i, j));
-                matchups.push(Matchup {
-                    one: specs[j].clone(),
-                    other: specs[i].clone(),
-                    pairs: config.final_pairs,
-                });
+                // A pairing an earlier round played keeps its games.
+                if !played.contains_key(&(specs[j].clone(), specs[i].clone())) {
+                    matchups.push(Matchup {
+                        one: specs[j].clone(),
+                        other: specs[i].clone(),
+                        pairs: config.final_pairs,
+                    });
+                }
             }
         }
-        let results = self.player.play_batch(&matchups)?;
+        let mut new = if matchups.is_empty() {
+            Vec::new()
+        } else {
+            self.player.play_batch(&matchups)?
+        }
+        .into_iter();
+        let results: Vec<Vec<PlayedPair>> = pairings
+            .iter()
+            .map(|(i, j)| {
+                let key = (specs[*j].clone(), specs[*i].clone());
+                match played.get(&key) {
+                    Some(pairs) => pairs.clone(),
+                    None => new.next().expect("one result per new pairing"),
+                }
+            })
+            .collect();
+        for ((i, j), pairs) in pairings.iter().zip(&results) {
+            played
+                .entry((specs[*j].clone(), specs[*i].clone()))
+                .or_insert_with(|| pairs.clone());
+        }
         let mut games: Vec<(usize, usize, &[PlayedPair])> = Vec::new();
         let mut measured: Vec<Measured> = (0..levels.len())
             .map(|l| {
@@ -865,6 +1100,12 @@ impl<'a, G: Playable + Refereed> Search<'a, G> {
     }
 }
 
+/// The least stretch of the knob (as a share of it) between a level and the knob's end
+/// standing in for a named spec next to it that a rung is placed in: a level already at
+/// the knob's end leaves no rung anything to choose, and the step to the named spec is
+/// then as wide as the family makes it (the final check says so).
+const MIN_ROOM: f64 = 0.01;
+
 /// The most rungs between two levels: ratings far apart (a level that never loses)
 /// should not make a calibration endless; the final check then says the cap is not kept.
 const MOST_RUNGS: usize = 16;
@@ -884,6 +1125,37 @@ fn rung_targets(lower: f64, upper: f64, max_step: f64) -> Vec<f64> {
     (1..=count)
         .map(|k| (lower + gap * k as f64 / (count + 1) as f64).round())
         .collect()
+}
+
+/// The names of a ladder's levels (`placed`): named levels keep theirs, and the rungs
+/// between two named levels are numbered in order (the names rungs of a new round take,
+/// old and new together).
+fn rung_names(placed: &[Placed]) -> Vec<String> {
+    let named: Vec<usize> = (0..placed.len()).filter(|i| !placed[*i].rung).collect();
+    (0..placed.len())
+        .map(|i| {
+            if !placed[i].rung {
+                return placed[i].level.name.clone();
+            }
+            let lower = *named
+                .iter()
+                .rev()
+                .find(|n| **n < i)
+                .expect("a named level below");
+            let upper = *named.iter().find(|n| **n > i).expect("a named level above");
+            let (below, above) = (&placed[lower].level.name, &placed[upper].level.name);
+            rung_name(below, above, i - lower, upper - lower - 1)
+        })
+        .collect()
+}
+
+/// The line of a rung left out: its lower neighbour sits at the knob's end next to the
+/// named spec above (or below) it, so the family has nothing between them to offer.
+fn no_room(lower: &str, upper: &str) -> String {
+    format!(
+        "rungs: none between {lower} and {upper}: one names its own spec and the other lies \
+         at the knob's end next to it, so the family has nothing between them"
+    )
 }
 
 fn what(target: &Target, config: &CalibrationIdentity) -> String {
@@ -931,5 +1203,42 @@ mod tests {
         assert_eq!(rung_targets(0.0, 1e9, 100.0).len(), MOST_RUNGS);
         assert_eq!(rung_name("easy", "medium", 1, 1), "easy-medium");
         assert_eq!(rung_name("easy", "medium", 2, 3), "easy-medium-2");
+    }
+
+    #[test]
+    fn a_new_round_numbers_the_rungs_of_each_gap_again_old_and_new_together() {
+        let level = |name: &str, rung: bool| Placed {
+            level: Level {
+                name: name.into(),
+                target: Target::Elo(0.0),
+            },
+            rung,
+        };
+        // The old rung easy-medium with a new one below it, none between medium and
+        // hard, two new ones above medium.
+        let placed = [
+            level("easy", false),
+            level("", true),
+            level("easy-medium", true),
+            level("medium", false),
+            level("", true),
+            level("", true),
+            level("hard", false),
+        ];
+        assert_eq!(
+            rung_names(&placed),
+            [
+                "easy",
+                "easy-medium-1",
+                "easy-medium-2",
+                "medium",
+                "medium-hard-1",
+                "medium-hard-2",
+                "hard"
+            ]
+        );
+        // One of two left out: the other takes the gap's plain name.
+        let two = [&placed[..4], &placed[5..]].concat();
+        assert_eq!(rung_names(&two)[4], "medium-hard");
     }
 }
