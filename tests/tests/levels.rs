@@ -1,9 +1,11 @@
 //! The shipped difficulty levels keep their promises: every game ships them (Chinese
 //! checkers once for each number of players), and in every `results/<game>/` folder of a
 //! registered game (users' own folders are left alone), easy, medium and hard in that
-//! order with only rungs (`arena calibrate`'s `[rungs]`) between them, rating intervals
-//! strictly ordered and not overlapping, each named level at least 147 Elo (a score of
-//! 0.70) above the named level below, each step to or from a rung at least 70 Elo (0.60),
+//! order with only rungs (`arena calibrate`'s `[rungs]`) between them, the named levels'
+//! rating intervals strictly ordered and not overlapping, each named level at least 147
+//! Elo (a score of 0.70) above the named level below, each step to or from a rung at
+//! least 70 Elo (0.60), no step wider than `max_step` where the rungs were placed again
+//! from the final round-robin (`rounds`),
 //! every step confirmed by its sequential test, and easy scoring 0.70 to 0.90 against
 //! random. `arena play` seats a human against the
 //! hard level of Chinese checkers at every table size.
@@ -129,6 +131,19 @@ fn every_game_ships_its_levels() {
     assert!(missing.is_empty(), "no shipped levels for {missing:?}");
 }
 
+/// The most Elo between neighbours of a set whose rungs were placed again from its final
+/// round-robin (`[rungs] rounds` of 2 or more in the config it records): the cap those
+/// rounds keep. None for other sets, whose rungs (if any) were placed from ratings
+/// against the references alone, which can leave a step wider (BENCHMARKS.md, "A second
+/// round of rungs").
+fn placed_from_the_final_scale(dir: &std::path::Path) -> Option<f64> {
+    let text = std::fs::read_to_string(dir.join("config.toml")).ok()?;
+    let recorded: toml::Value = toml::from_str(&text).expect("a recorded config");
+    let rungs = recorded.get("calibration")?.get("rungs")?;
+    let rounds = rungs.get("rounds")?.as_integer()?;
+    (rounds >= 2).then(|| rungs["max_step"].as_float().expect("a recorded max_step"))
+}
+
 #[test]
 fn every_shipped_calibration_keeps_the_level_rules() {
     let results = end_to_end::repo_root().join("results");
@@ -143,18 +158,22 @@ fn every_shipped_calibration_keeps_the_level_rules() {
         let levels = rows(&path);
         let names: Vec<&str> = levels.iter().map(|r| r["level"].as_str()).collect();
         let rungs = rungs_of(&names).unwrap_or_else(|e| panic!("{game}: {e}"));
+        let cap = placed_from_the_final_scale(&dir);
         for (index, pair) in levels.windows(2).enumerate() {
             let (low, high) = (&pair[0], &pair[1]);
-            assert!(
-                number(low, "rating_hi") < number(high, "rating_lo"),
-                "{game}: {} and {} intervals overlap",
-                low["level"],
-                high["level"]
-            );
+            let step = number(high, "rating") - number(low, "rating");
             if rungs[index] || rungs[index + 1] {
                 assert!(
-                    number(high, "rating") - number(low, "rating") >= RUNG_STEP_ELO,
+                    step >= RUNG_STEP_ELO,
                     "{game}: {} is less than 70 Elo above {}",
+                    high["level"],
+                    low["level"]
+                );
+            }
+            if let Some(cap) = cap {
+                assert!(
+                    step <= cap,
+                    "{game}: {} is more than {cap} Elo above {}",
                     high["level"],
                     low["level"]
                 );
@@ -168,6 +187,12 @@ fn every_shipped_calibration_keeps_the_level_rules() {
         let named: Vec<_> = levels.iter().zip(&rungs).filter(|(_, r)| !**r).collect();
         for pair in named.windows(2) {
             let (low, high) = (pair[0].0, pair[1].0);
+            assert!(
+                number(low, "rating_hi") < number(high, "rating_lo"),
+                "{game}: {} and {} intervals overlap",
+                low["level"],
+                high["level"]
+            );
             assert!(
                 number(high, "rating") - number(low, "rating") >= STEP_ELO,
                 "{game}: {} is less than 147 Elo above {}",

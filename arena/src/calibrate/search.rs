@@ -65,7 +65,8 @@ pub struct FinalCheck {
     pub levels: Vec<Measured>,
     /// Each level's mistakes by the referee in those games.
     pub mistakes: Vec<Option<Mistakes>>,
-    /// Whether each level's rating interval lies wholly above the one below.
+    /// Whether each level's rating interval lies wholly above the one below (with rungs,
+    /// each named level's above the named level below).
     pub ordered: bool,
     /// The steps between neighbours checked against the rules of a ladder with rungs
     /// (only where the config asks for rungs).
@@ -1023,8 +1024,13 @@ impl<'a, G: Playable + Refereed> Search<'a, G> {
             config.confidence,
             seed,
         );
-        let ordered =
-            (1..levels.len()).all(|l| all[references + l - 1].hi < all[references + l].lo);
+        // With rungs, the named levels (a score of 0.70 and more apart) must be told apart
+        // by their intervals; a rung, as little as 0.60 above its neighbour, answers to
+        // the steps' rules below and its sequential test instead.
+        let named: Vec<usize> = (0..levels.len()).filter(|l| !placed[*l].rung).collect();
+        let ordered = named
+            .windows(2)
+            .all(|pair| all[references + pair[0]].hi < all[references + pair[1]].lo);
         let mut lines = Vec::new();
         for (l, level) in placed.iter().enumerate() {
             lines.push(format!(
@@ -1035,7 +1041,12 @@ impl<'a, G: Playable + Refereed> Search<'a, G> {
             ));
         }
         lines.push(format!(
-            "final: levels {} with non-overlapping {}% rating intervals",
+            "final: {}levels {} with non-overlapping {}% rating intervals",
+            if named.len() < levels.len() {
+                "named "
+            } else {
+                ""
+            },
             if ordered {
                 "strictly ordered"
             } else {
