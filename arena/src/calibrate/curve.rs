@@ -254,10 +254,13 @@ fn knob_weakens(sorted: &[CurvePoint]) -> bool {
         < 0.0
 }
 
+/// The keys of the noise families, 0 where a spec leaves them out.
+const NOISE_KEYS: [&str; 2] = ["epsilon", "temperature"];
+
 /// The one numeric setting in which `from` and `to` differ (the noise keys count as 0
-/// where left out), with whether it interpolates in its logarithm and in whole numbers
-/// (both values whole and positive: a budget); `None` for specs of different kinds or
-/// that differ in anything else.
+/// where left out, and a noise key only `from` sets is kept, not turned), with whether it
+/// interpolates in its logarithm and in whole numbers (both values whole and positive: a
+/// budget); `None` for specs of different kinds or that differ in anything else.
 fn turned_setting(from: &str, to: &str) -> Option<(String, bool, bool)> {
     let kind = |spec: &str| spec.split(':').next().unwrap_or("").trim().to_string();
     if kind(from) != kind(to) {
@@ -283,13 +286,21 @@ fn turned_setting(from: &str, to: &str) -> Option<(String, bool, bool)> {
             .find(|(k, _)| k.trim() == key)
             .map(|(_, v)| v.trim().to_string())
     };
-    let differ: Vec<&String> = all
+    // A noise key that only the weaker spec writes (the family's strongest point
+    // `temperature=2`, a hard without noise) stays as it is along the bridge: it is the
+    // budget that carries the rating up to the named spec.
+    // Where that noise is the only difference, it is the setting turned.
+    let kept_noise = |key: &str| NOISE_KEYS.contains(&key) && setting(to, key) == Some(0.0);
+    let mut differ: Vec<&String> = all
         .iter()
         .filter(|key| match (setting(from, key), setting(to, key)) {
             (Some(a), Some(b)) => a != b,
             _ => text(from, key) != text(to, key),
         })
         .collect();
+    if differ.len() > 1 {
+        differ.retain(|key| !kept_noise(key));
+    }
     let [key] = differ[..] else { return None };
     let (a, b) = (setting(from, key)?, setting(to, key)?);
     let budget = a >= 1.0 && b >= 1.0 && a.fract() == 0.0 && b.fract() == 0.0;
@@ -438,8 +449,33 @@ mod tests {
             turned_setting("minimax:nodes=200000,epsilon=0", "minimax:nodes=1000000"),
             Some(("nodes".to_string(), true, true))
         );
+        // The weaker spec's noise stays along the bridge: only the budget turns.
         assert_eq!(
             turned_setting("minimax:nodes=200000,epsilon=0.1", "minimax:nodes=1000000"),
+            Some(("nodes".to_string(), true, true))
+        );
+        assert_eq!(
+            turned_setting(
+                "minimax:nodes=50000,repeat=once,temperature=2",
+                "minimax:nodes=1000000,repeat=once"
+            ),
+            Some(("nodes".to_string(), true, true))
+        );
+        // Noise alone is turned; noise only the stronger spec sets, or a key only it
+        // writes, leaves no one setting.
+        assert_eq!(
+            turned_setting("minimax:nodes=5000,epsilon=0.1", "minimax:nodes=5000"),
+            Some(("epsilon".to_string(), false, false))
+        );
+        assert_eq!(
+            turned_setting("minimax:nodes=200000", "minimax:nodes=1000000,epsilon=0.1"),
+            None
+        );
+        assert_eq!(
+            turned_setting(
+                "minimax:nodes=20000,temperature=0.1",
+                "minimax:nodes=600000,plan=300000"
+            ),
             None
         );
         assert_eq!(
