@@ -369,8 +369,8 @@ mod tests {
             }
         }
         let hard = named("english").unwrap().timing_row("hard").unwrap();
-        assert_eq!(hard.ms_per_move, "120.3");
-        assert_eq!(hard.rating, "2020 [1786, 2254]");
+        assert_eq!(hard.ms_per_move, "179.1");
+        assert_eq!(hard.rating, "1952 [1845, 2099]");
     }
 
     #[test]
@@ -397,23 +397,24 @@ mod tests {
         let english: GameSpec = "english".parse().unwrap();
         let spec = level_spec(&english, "elo=1200").unwrap();
         assert!(
-            spec.starts_with("minimax:nodes=200000,epsilon=0."),
+            spec.starts_with("minimax:nodes=50000,repeat=once,temperature="),
             "{spec}"
         );
-        // Above the family's best point the nodes turn toward hard's million.
-        let spec = level_spec(&english, "elo=2000").unwrap();
+        // Above the family's best point the nodes turn toward hard's million, the
+        // family's temperature kept.
+        let spec = level_spec(&english, "elo=1800").unwrap();
         assert!(
-            spec.starts_with("minimax:nodes=") && spec.ends_with(",epsilon=0"),
+            spec.starts_with("minimax:nodes=") && spec.ends_with(",repeat=once,temperature=2"),
             "{spec}"
         );
         assert_eq!(
-            level_spec(&english, "elo=2020.1").unwrap(),
-            "minimax:nodes=1000000"
+            level_spec(&english, "elo=1951.7").unwrap(),
+            "minimax:nodes=1000000,repeat=once"
         );
         assert_eq!(
             level_spec(&english, "elo=3000").unwrap_err(),
             "level:elo=3000: the shipped levels of english: 3000 is outside the ratings its \
-             curve resolves: from 218.6 (easy) to 2020.1 (hard)"
+             curve resolves: from 233.6 (easy) to 1951.7 (hard)"
         );
         assert!(level_spec(&english, "elo=x").is_err());
     }
@@ -422,13 +423,28 @@ mod tests {
     fn levels_read_as_the_file_writes_them() {
         let english = named("english").unwrap();
         let names: Vec<&str> = english.levels().map(|(name, _)| name).collect();
-        assert_eq!(names, ["easy", "medium", "hard"]);
-        assert_eq!(english.level("hard"), Some("minimax:nodes=1000000"));
+        assert_eq!(
+            names,
+            [
+                "easy",
+                "easy-medium-1",
+                "easy-medium-2",
+                "medium",
+                "medium-hard-1",
+                "medium-hard-2",
+                "hard"
+            ]
+        );
+        assert_eq!(
+            english.level("hard"),
+            Some("minimax:nodes=1000000,repeat=once")
+        );
         assert_eq!(english.level("expert"), None);
         let error = level_spec(&"english".parse().unwrap(), "expert").unwrap_err();
         assert_eq!(
             error,
-            "no level \"expert\" in the shipped levels of english: it has easy, medium, hard"
+            "no level \"expert\" in the shipped levels of english: it has easy, easy-medium-1, \
+             easy-medium-2, medium, medium-hard-1, medium-hard-2, hard"
         );
         assert_eq!(
             named("leapfrog-by-seat").unwrap().level("hard-first"),

@@ -390,9 +390,10 @@ fn rate_places_leapfrog_greedy_between_the_shipped_levels() {
 
 #[test]
 fn rate_places_english_minimax_depth_2_on_the_shipped_levels() {
-    // The English levels' specs hold commas (`minimax:nodes=200000,epsilon=0.1773`).
-    // Few games: hard searches a million positions a move, and the rating of depth 2
-    // (about 1040 over 100 games) lies far from easy's 219 and hard's 2020.
+    // The English levels' specs hold commas
+    // (`minimax:nodes=50000,repeat=once,temperature=31.9076`). Few games: hard searches a
+    // million positions a move, and the rating of depth 2 lies far from easy's 234 and
+    // hard's 1952 (docs/own-agent.md has it over more games).
     rate_between("english", "minimax:depth=2", 12, "easy", "hard");
 }
 
