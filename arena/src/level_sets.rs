@@ -221,9 +221,9 @@ mod tests {
         let text = String::from_utf8(out).unwrap();
         assert!(text.starts_with("english: the levels of english built into the program"));
         let hard = text.lines().find(|l| l.starts_with("hard ")).unwrap();
-        assert!(hard.contains("minimax:nodes=1000000"), "{hard}");
-        assert!(hard.contains("2020 [1786, 2254]"), "{hard}");
-        assert!(hard.ends_with("120.3"), "{hard}");
+        assert!(hard.contains("minimax:nodes=1000000,repeat=once"), "{hard}");
+        assert!(hard.contains("1952 [1845, 2099]"), "{hard}");
+        assert!(hard.ends_with("179.1"), "{hard}");
         let mut out = Vec::new();
         show("chinese-checkers:players=3", &mut out).unwrap();
         let text = String::from_utf8(out).unwrap();

@@ -311,7 +311,10 @@ mod tests {
     #[test]
     fn the_built_in_set_is_the_one_of_the_game_as_played() {
         let hard = |text: &str| resolve_shipped("level:hard", &game(text));
-        assert_eq!(hard("english").unwrap(), "minimax:nodes=1000000");
+        assert_eq!(
+            hard("english").unwrap(),
+            "minimax:nodes=1000000,repeat=once"
+        );
         assert_eq!(
             hard("chinese-checkers:players=3").unwrap(),
             "minimax:nodes=5000,multi=brs,epsilon=0"
@@ -330,7 +333,8 @@ mod tests {
             .to_string();
         assert_eq!(
             error,
-            "no level \"expert\" in the built-in levels of english: it has easy, medium, hard"
+            "no level \"expert\" in the built-in levels of english: it has easy, easy-medium-1, \
+             easy-medium-2, medium, medium-hard-1, medium-hard-2, hard"
         );
         // A config's `level:elo=R` reads the same curve as the embedding API.
         assert_eq!(

@@ -157,14 +157,17 @@ fn play_takes_a_level_at_any_rating_and_refuses_one_outside_the_range() {
         .strip_prefix("level:elo=1200 = ")
         .and_then(|rest| rest.split(' ').next())
         .unwrap_or_else(|| panic!("{shown}"));
-    assert!(spec.starts_with("minimax:nodes=200000,epsilon="), "{spec}");
+    assert!(
+        spec.starts_with("minimax:nodes=50000,repeat=once,temperature="),
+        "{spec}"
+    );
     assert_eq!(play(spec).1, out);
     let (code, _, err) = play("level:elo=3000");
     assert_eq!(code, 2, "{err}");
     assert!(
         err.contains(
             "level:elo=3000: the built-in levels of english: 3000 is outside the ratings its \
-             curve resolves: from 218.6 (easy) to 2020.1 (hard)"
+             curve resolves: from 233.6 (easy) to 1951.7 (hard)"
         ),
         "{err}"
     );
