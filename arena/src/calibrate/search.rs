@@ -234,6 +234,9 @@ impl<'a, G: Playable + Refereed> Search<'a, G> {
             with_rungs.0.push(level);
             with_rungs.1.push(choice);
         }
+        // A gap whose rungs stopped for want of room keeps numbers that count the
+        // planned ones: number them again.
+        renumber(&mut with_rungs.0);
         Ok(with_rungs)
     }
 
@@ -345,10 +348,7 @@ impl<'a, G: Playable + Refereed> Search<'a, G> {
         }
         if skipped {
             // A rung left out leaves a gap in the numbers: close it.
-            let names = rung_names(&ladder.0);
-            for (place, name) in ladder.0.iter_mut().zip(names) {
-                place.level.name = name;
-            }
+            renumber(&mut ladder.0);
         }
         Ok(ladder)
     }
@@ -1158,6 +1158,14 @@ fn rung_names(placed: &[Placed]) -> Vec<String> {
             rung_name(below, above, i - lower, upper - lower - 1)
         })
         .collect()
+}
+
+/// The ladder `placed` with its rungs named by [`rung_names`].
+fn renumber(placed: &mut [Placed]) {
+    let names = rung_names(placed);
+    for (place, name) in placed.iter_mut().zip(names) {
+        place.level.name = name;
+    }
 }
 
 /// The line of a rung left out: its lower neighbour sits at the knob's end next to the
