@@ -206,7 +206,7 @@ fn build(family: &Family, points: &[Row], levels: &[Row]) -> Curve {
             continue;
         };
         let (knob, log, integer) = neighbour
-            .and_then(|n| turned_setting(&n.spec, &level.spec))
+            .and_then(|n| turned_setting(&n.spec, &level.spec, rating > strongest))
             .unwrap_or_default();
         let value = setting(&level.spec, &knob).unwrap_or(0.0);
         let fixed = CurvePoint {
@@ -258,10 +258,11 @@ fn knob_weakens(sorted: &[CurvePoint]) -> bool {
 const NOISE_KEYS: [&str; 2] = ["epsilon", "temperature"];
 
 /// The one numeric setting in which `from` and `to` differ (the noise keys count as 0
-/// where left out, and a noise key only `from` sets is kept, not turned), with whether it
+/// where left out, and on a bridge `upward` from the family's strongest point to a
+/// stronger named spec, a noise key only `from` sets is kept, not turned), with whether it
 /// interpolates in its logarithm and in whole numbers (both values whole and positive: a
 /// budget); `None` for specs of different kinds or that differ in anything else.
-fn turned_setting(from: &str, to: &str) -> Option<(String, bool, bool)> {
+fn turned_setting(from: &str, to: &str, upward: bool) -> Option<(String, bool, bool)> {
     let kind = |spec: &str| spec.split(':').next().unwrap_or("").trim().to_string();
     if kind(from) != kind(to) {
         return None;
@@ -298,7 +299,7 @@ fn turned_setting(from: &str, to: &str) -> Option<(String, bool, bool)> {
             _ => text(from, key) != text(to, key),
         })
         .collect();
-    if differ.len() > 1 {
+    if upward && differ.len() > 1 {
         differ.retain(|key| !kept_noise(key));
     }
     let [key] = differ[..] else { return None };
@@ -446,40 +447,63 @@ mod tests {
     #[test]
     fn the_setting_two_specs_differ_in_is_turned() {
         assert_eq!(
-            turned_setting("minimax:nodes=200000,epsilon=0", "minimax:nodes=1000000"),
+            turned_setting(
+                "minimax:nodes=200000,epsilon=0",
+                "minimax:nodes=1000000",
+                true
+            ),
             Some(("nodes".to_string(), true, true))
         );
         // The weaker spec's noise stays along the bridge: only the budget turns.
         assert_eq!(
-            turned_setting("minimax:nodes=200000,epsilon=0.1", "minimax:nodes=1000000"),
+            turned_setting(
+                "minimax:nodes=200000,epsilon=0.1",
+                "minimax:nodes=1000000",
+                true
+            ),
             Some(("nodes".to_string(), true, true))
         );
         assert_eq!(
             turned_setting(
                 "minimax:nodes=50000,repeat=once,temperature=2",
-                "minimax:nodes=1000000,repeat=once"
+                "minimax:nodes=1000000,repeat=once",
+                true
             ),
             Some(("nodes".to_string(), true, true))
+        );
+        // Downward, toward a weaker named spec, the noise is a setting like any other.
+        assert_eq!(
+            turned_setting(
+                "minimax:nodes=200000,epsilon=0.1",
+                "minimax:nodes=100",
+                false
+            ),
+            None
         );
         // Noise alone is turned; noise only the stronger spec sets, or a key only it
         // writes, leaves no one setting.
         assert_eq!(
-            turned_setting("minimax:nodes=5000,epsilon=0.1", "minimax:nodes=5000"),
+            turned_setting("minimax:nodes=5000,epsilon=0.1", "minimax:nodes=5000", true),
             Some(("epsilon".to_string(), false, false))
         );
         assert_eq!(
-            turned_setting("minimax:nodes=200000", "minimax:nodes=1000000,epsilon=0.1"),
+            turned_setting(
+                "minimax:nodes=200000",
+                "minimax:nodes=1000000,epsilon=0.1",
+                true
+            ),
             None
         );
         assert_eq!(
             turned_setting(
                 "minimax:nodes=20000,temperature=0.1",
-                "minimax:nodes=600000,plan=300000"
+                "minimax:nodes=600000,plan=300000",
+                true
             ),
             None
         );
         assert_eq!(
-            turned_setting("minimax:nodes=5000", "mcts:iterations=100"),
+            turned_setting("minimax:nodes=5000", "mcts:iterations=100", true),
             None
         );
     }
