@@ -57,9 +57,10 @@ pub trait Refereed: Evaluate {
     /// exchange through, shallow enough to score a game's moves in about a second.
     const DEPTH: u32 = 6;
 
-    /// Whether `arena calibrate` scores every level's final games with the referee for
-    /// levels.md. Not where a game's moves are too many for that to take seconds.
-    const IN_CALIBRATION: bool = true;
+    /// How many of a level's game pairs against each reference `arena calibrate` scores
+    /// with the referee for levels.md: all of them, unless a game takes many seconds to
+    /// score; then the first this many (the intervals, over games, say what that costs).
+    const CALIBRATION_PAIRS: usize = usize::MAX;
 
     /// What `seat` has less what its opponent has, in hundredths of [`Refereed::UNIT`].
     fn material(&self, seat: Seat) -> i32;
@@ -194,6 +195,18 @@ fn finished_value<G: Game>(position: &G, mover: Seat) -> Option<i32> {
     })
 }
 
+/// The value for `mover` of `position` (just reached by a move of `mover`, at `ply`
+/// below the root) where it is finished or at the horizon with no plies left; `None`
+/// where it is to be searched (the side to move must capture). The same value as
+/// [`child_value`]'s with no plies left: the count is the mover's less the opponent's,
+/// whoever is to move.
+fn settled_value<G: Refereed>(position: &G, mover: Seat, ply: u32) -> Option<i32> {
+    if let Some(value) = finished_value(position, mover) {
+        return Some(value);
+    }
+    is_leaf(position, 0, ply, true).then(|| position.material(mover))
+}
+
 /// The value of `position` for its seat to move, `depth` plies from the horizon at `ply`
 /// below the root, within `(alpha, beta)` (fail-hard: a bound at the window's edge
 /// outside it).
@@ -221,11 +234,30 @@ fn negamax<G: Refereed>(
     let mut listed = Vec::new();
     position.generate_moves(&mut listed);
     moves.clear();
+    let child_depth = depth.saturating_sub(1);
     for mv in listed {
         position.play_unchecked(mv);
         let gain = position.material(mover);
+        // A child at the horizon is valued here, as it is listed: searching it would
+        // play the move again to count the same material (most of the referee's work
+        // is at the last ply).
+        let settled = if child_depth == 0 {
+            settled_value(position, mover, ply + 1)
+        } else {
+            None
+        };
         position.undo(mv);
-        moves.push((gain, mv));
+        match settled {
+            Some(value) if value > alpha => {
+                alpha = value;
+                if alpha >= beta {
+                    scratch.plies[index] = moves;
+                    return alpha;
+                }
+            }
+            Some(_) => {}
+            None => moves.push((gain, mv)),
+        }
     }
     moves.sort_by_key(|(gain, _)| std::cmp::Reverse(*gain));
     for &(_, mv) in &moves {
@@ -331,9 +363,11 @@ impl Refereed for ChineseCheckers {
     /// Four plies: the board has some eighty moves a position.
     const DEPTH: u32 = 4;
 
-    /// Some eighty moves a position, each rated by a four-ply search: minutes a game in
-    /// a calibration's hundreds of final games (`arena analyze` scores a run on request).
-    const IN_CALIBRATION: bool = false;
+    /// Some eighty moves a position, each rated by a four-ply search: seconds a game, an
+    /// hour or more over a calibration's hundreds of final games. Five pairs against each
+    /// reference (thirty games a level with three references) take minutes; `arena
+    /// analyze` scores a whole run on request.
+    const CALIBRATION_PAIRS: usize = 5;
 
     /// The rows the opponent still has to travel less the seat's own, in hops (two rows
     /// each).
@@ -406,6 +440,7 @@ mod tests {
         agrees_with_plain_minimax::<Konane>(2, 3);
         agrees_with_plain_minimax::<Leapfrog>(3, 4);
         agrees_with_plain_minimax::<Draughts64<engine::games::draughts64::Turkish>>(2, 5);
+        agrees_with_plain_minimax::<ChineseCheckers>(2, 6);
     }
 
     /// White's man on 22 stepping to 18 walks into Black's man on 14, which jumps it to

@@ -246,11 +246,20 @@ fn mistakes_table(config: &CalibrationIdentity, result: &Calibration) -> String 
     } else {
         format!("{unit}s")
     };
+    // A game whose moves take seconds each to score is scored in its first pairs only.
+    let games = match first.pairs_each {
+        Some(pairs) => format!(
+            "its first {} against each reference in the final round-robin ({} games)",
+            crate::console::counted(pairs, "game pair"),
+            first.games
+        ),
+        None => "the final round-robin's games against the references".to_string(),
+    };
     let mut text = format!(
         "\nMistakes by the referee (a {}-ply material search; docs/commands.md), over each \
-         level's moves in the final round-robin's games against the references: the share \
-         of moves that give away a {unit} or more within its horizon, the share of smaller \
-         losses and the mean loss in {units}, with {}% intervals over games:\n\n\
+         level's moves in {games}: the share of moves that give away a {unit} or more within \
+         its horizon, the share of smaller losses and the mean loss in {units}, with {}% \
+         intervals over games:\n\n\
          | level | moves | a {unit} or more | smaller losses | mean loss |\n\
          |---|---|---|---|---|\n",
         first.depth,

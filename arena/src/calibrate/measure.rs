@@ -190,7 +190,8 @@ impl Measured {
     }
 
     /// The moves of the agent `spec` in these games (two-player games played from
-    /// `start`, the first `opening_plies` of each not counted) scored by `referee`: the
+    /// `start`, the first `opening_plies` of each not counted), the first `pairs` game
+    /// pairs against each reference, scored by `referee`: the
     /// shares of gross mistakes and of smaller losses and the mean loss in units, each
     /// with an interval at normal quantile `z` that resamples whole games, seeded by
     /// `seeds` (one a figure). The games are scored in parallel.
@@ -203,14 +204,14 @@ impl Measured {
         spec: &str,
         start: &G,
         opening_plies: u32,
-        referee: &Referee,
+        (referee, pairs): (&Referee, usize),
         z: f64,
         seeds: [u64; 3],
     ) -> Mistakes {
         let games: Vec<&BatchGame> = self
             .pairs
             .iter()
-            .flatten()
+            .flat_map(|against| against.iter().take(pairs))
             .flat_map(|pair| &pair.games)
             .collect();
         let tallies: Vec<RefereeTally> = games
@@ -246,6 +247,9 @@ impl Measured {
             unit: G::UNIT,
             depth: referee.depth(),
             moves: tallies.iter().map(|t| t.moves).sum(),
+            games: tallies.len(),
+            pairs_each: (pairs < self.pairs.iter().map(Vec::len).max().unwrap_or(0))
+                .then_some(pairs),
             gross: share(|t| t.gross, seeds[0]),
             small: share(|t| t.small, seeds[1]),
             mean_loss: interval(
@@ -362,4 +366,71 @@ pub fn judge_for<G: Game>(game_name: &str, opening_plies: u32) -> Option<Blunder
         start,
         opening_plies,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A Leapfrog Race game of `first` against `second`: the first legal move at each of
+    /// `plies` plies from the start.
+    fn game(first: &str, second: &str, plies: usize) -> BatchGame {
+        let mut position = Leapfrog::start();
+        let (mut moves, mut text) = (Vec::new(), String::new());
+        for _ in 0..plies {
+            moves.clear();
+            position.generate_moves(&mut moves);
+            if !text.is_empty() {
+                text.push(' ');
+            }
+            Leapfrog::push_move_text(moves[0], &mut text);
+            position.play_unchecked(moves[0]);
+        }
+        BatchGame {
+            game_id: 0,
+            batch: 0,
+            seed: 0,
+            first: first.to_string(),
+            second: second.to_string(),
+            winner: "draw".to_string(),
+            plies: plies as u32,
+            end: "cap".to_string(),
+            first_moves: 0,
+            first_nodes: 0,
+            first_iterations: 0,
+            second_moves: 0,
+            second_nodes: 0,
+            second_iterations: 0,
+            moves: text,
+            seat: String::new(),
+            places: String::new(),
+        }
+    }
+
+    /// The referee scores the first `pairs` pairs against each reference, and the
+    /// profile says how many it scored where that is not all of them.
+    #[test]
+    fn mistakes_score_the_first_pairs_against_each_reference() {
+        let mut measured = Measured::new(2, 1, 20);
+        for reference in 0..2 {
+            let pairs = (0..3)
+                .map(|_| PlayedPair {
+                    games: vec![game("level", "ref", 6), game("ref", "level", 6)],
+                })
+                .collect();
+            measured.add("level", reference, pairs, None);
+        }
+        let referee = Referee::new(2).unwrap();
+        let start = Leapfrog::start();
+        let profile =
+            |pairs| measured.mistakes("level", &start, 0, (&referee, pairs), 1.96, [1, 2, 3]);
+        let all = profile(usize::MAX);
+        assert_eq!((all.games, all.moves, all.pairs_each), (12, 36, None));
+        assert_eq!(profile(3).pairs_each, None, "three pairs are all there are");
+        let first = profile(1);
+        assert_eq!(
+            (first.games, first.moves, first.pairs_each),
+            (4, 12, Some(1))
+        );
+    }
 }

@@ -76,6 +76,11 @@ pub struct Mistakes {
     pub depth: u32,
     /// Moves scored.
     pub moves: u64,
+    /// Games scored.
+    pub games: usize,
+    /// The game pairs against each reference scored, where not all were: the first this
+    /// many ([`agents::referee::Refereed::CALIBRATION_PAIRS`]).
+    pub pairs_each: Option<usize>,
     /// The share of moves that gave away a unit or more within the horizon.
     pub gross: Estimate,
     /// The share of moves that gave away less than a unit, but something.

@@ -1080,8 +1080,8 @@ impl<'a, G: Playable + Refereed> Search<'a, G> {
 
     /// Each level's mistakes by the referee in its games against the references
     /// (`specs` and `measured`, one a level): for two-player games without a solved
-    /// table, where the blunder rate against perfect play says more, and where the
-    /// referee is quick enough ([`Refereed::IN_CALIBRATION`]).
+    /// table, where the blunder rate against perfect play says more), over the first
+    /// [`Refereed::CALIBRATION_PAIRS`] pairs against each reference.
     fn mistakes(&self, specs: &[String], measured: &[Measured]) -> Vec<Option<Mistakes>> {
         let config = self.config;
         let start = config
@@ -1089,7 +1089,7 @@ impl<'a, G: Playable + Refereed> Search<'a, G> {
             .parse::<engine::GameSpec>()
             .ok()
             .and_then(|game| G::new(&game.options).ok())
-            .filter(|start| start.players() == 2 && self.judge.is_none() && G::IN_CALIBRATION);
+            .filter(|start| start.players() == 2 && self.judge.is_none());
         let Some(start) = start else {
             return vec![None; measured.len()];
         };
@@ -1103,8 +1103,14 @@ impl<'a, G: Playable + Refereed> Search<'a, G> {
                     let word = u64::MAX - (3 * l as u64 + k);
                     seeds::derive(config.seed, seeds::REFEREE_STREAM, word)
                 });
-                let mistakes =
-                    games.mistakes(spec, &start, config.opening_plies, &referee, self.z, seeds);
+                let mistakes = games.mistakes(
+                    spec,
+                    &start,
+                    config.opening_plies,
+                    (&referee, G::CALIBRATION_PAIRS),
+                    self.z,
+                    seeds,
+                );
                 Some(mistakes)
             })
             .collect()
