@@ -5,13 +5,14 @@
 # 2, 3, 4 and 6, and results/leapfrog-by-seat for Leapfrog Race's hard level aimed at
 # each seat), replacing what is there. Each calibration reproduces its shipped
 # files byte for byte; `git diff results/` shows any that did not. Prints the seconds
-# each took. On 2 cores the whole set takes about 95 minutes for Leapfrog Race and the
-# draughts family (64 of them English, whose hard searches a million positions a move
-# and whose rungs are placed twice), about 61 for Chinese checkers at two players
-# (its hard searches 600,000 positions) and 20 to 30 more for the other three tables:
-# about 3 hours in all. Hards of a million positions in every draughts
+# each took. On 2 cores the whole set takes about 3 hours for Leapfrog Race and the
+# draughts family (64 minutes of them English and 93 International, whose hards search
+# a million positions a move and whose rungs are placed twice), about 71 minutes for
+# Chinese checkers at two players (its hard searches 600,000 positions; 10 of them the
+# referee scoring each level's first game pairs) and 20 to 30 more for the other three
+# tables: about 4 hours 45 minutes in all. Hards of a million positions in every draughts
 # set (BENCHMARKS.md, "Hard at full strength") make each set cost about what English
-# costs today: some 10 hours on 2 cores.
+# and International cost today: some 15 to 20 hours on 2 cores.
 #
 # A pass can be stopped and taken up again: the pass notes in
 # results/calibrate-all.progress each calibration it starts and finishes, and with

@@ -20,8 +20,8 @@ ratings() {
   case $1 in
     leapfrog) echo "400 650 900" ;;
     english) echo "500 1100 1700" ;;
-    international) echo "520 975 1430" ;;
-    chinese-checkers) echo "515 870 1220" ;;
+    international) echo "500 1500 2400" ;;
+    chinese-checkers) echo "450 900 1400" ;;
     *) echo "no ratings chosen for $1" >&2; exit 2 ;;
   esac
 }

@@ -89,7 +89,7 @@ candidates=(
     "corner|minimax:nodes=1000000"
     "one-way|minimax:nodes=1000000"
     "parachute|minimax:nodes=1000000"
-    "international|minimax:nodes=1000000,search=reduce"
+    "international|minimax:nodes=1000000,search=reduce,repeat=once"
     "russian|minimax:nodes=1000000"
     "canadian|minimax:nodes=500000,search=reduce"
     "thai|minimax:nodes=1000000"

@@ -4,8 +4,8 @@
 //! order with only rungs (`arena calibrate`'s `[rungs]`) between them, the named levels'
 //! rating intervals strictly ordered and not overlapping, each named level at least 147
 //! Elo (a score of 0.70) above the named level below, each step to or from a rung at
-//! least 70 Elo (0.60), no step wider than `max_step` where the rungs were placed again
-//! from the final round-robin (`rounds`),
+//! least 70 Elo (0.60), no step wider than `max_step` where `levels.md` says the cap is
+//! kept (and the widest step it names where it says not),
 //! every step confirmed by its sequential test, and easy scoring 0.70 to 0.90 against
 //! random. `arena play` seats a human against the
 //! hard level of Chinese checkers at every table size.
@@ -131,17 +131,31 @@ fn every_game_ships_its_levels() {
     assert!(missing.is_empty(), "no shipped levels for {missing:?}");
 }
 
-/// The most Elo between neighbours of a set whose rungs were placed again from its final
-/// round-robin (`[rungs] rounds` of 2 or more in the config it records): the cap those
-/// rounds keep. None for other sets, whose rungs (if any) were placed from ratings
-/// against the references alone, which can leave a step wider (BENCHMARKS.md, "A second
-/// round of rungs").
-fn placed_from_the_final_scale(dir: &std::path::Path) -> Option<f64> {
-    let text = std::fs::read_to_string(dir.join("config.toml")).ok()?;
-    let recorded: toml::Value = toml::from_str(&text).expect("a recorded config");
-    let rungs = recorded.get("calibration")?.get("rungs")?;
-    let rounds = rungs.get("rounds")?.as_integer()?;
-    (rounds >= 2).then(|| rungs["max_step"].as_float().expect("a recorded max_step"))
+/// What a set's `levels.md` says of its cap on steps (`[rungs] max_step`), from the
+/// final round-robin: every step within it, or the widest step that is not.
+#[derive(Debug)]
+enum StatedCap {
+    Kept(f64),
+    NotKept { widest: f64 },
+}
+
+/// The sentence "every step at most N Elo: kept" (or "NOT kept (widest W Elo, ...") of a
+/// set's `levels.md`; none for a set without rungs.
+fn stated_cap(dir: &std::path::Path) -> Option<StatedCap> {
+    let text = std::fs::read_to_string(dir.join("levels.md")).ok()?;
+    let rest = &text[text.find("every step at most ")? + "every step at most ".len()..];
+    let (cap, rest) = rest.split_once(" Elo: ")?;
+    let cap: f64 = cap.parse().expect("a cap in Elo");
+    if rest.starts_with("kept") {
+        return Some(StatedCap::Kept(cap));
+    }
+    let rest = rest.strip_prefix("NOT kept (widest ")?;
+    let widest = rest
+        .split_once(" Elo")?
+        .0
+        .parse()
+        .expect("the widest step in Elo");
+    Some(StatedCap::NotKept { widest })
 }
 
 #[test]
@@ -158,7 +172,8 @@ fn every_shipped_calibration_keeps_the_level_rules() {
         let levels = rows(&path);
         let names: Vec<&str> = levels.iter().map(|r| r["level"].as_str()).collect();
         let rungs = rungs_of(&names).unwrap_or_else(|e| panic!("{game}: {e}"));
-        let cap = placed_from_the_final_scale(&dir);
+        let cap = stated_cap(&dir);
+        let mut widest: f64 = 0.0;
         for (index, pair) in levels.windows(2).enumerate() {
             let (low, high) = (&pair[0], &pair[1]);
             let step = number(high, "rating") - number(low, "rating");
@@ -170,7 +185,8 @@ fn every_shipped_calibration_keeps_the_level_rules() {
                     low["level"]
                 );
             }
-            if let Some(cap) = cap {
+            widest = widest.max(step);
+            if let Some(StatedCap::Kept(cap)) = cap {
                 assert!(
                     step <= cap,
                     "{game}: {} is more than {cap} Elo above {}",
@@ -182,6 +198,12 @@ fn every_shipped_calibration_keeps_the_level_rules() {
                 high["gsprt_verdict"], "AcceptH1",
                 "{game} {}",
                 high["level"]
+            );
+        }
+        if let Some(StatedCap::NotKept { widest: stated }) = cap {
+            assert!(
+                (widest - stated).abs() <= 1.0,
+                "{game}: levels.md says the widest step is {stated} Elo, the ratings {widest}"
             );
         }
         let named: Vec<_> = levels.iter().zip(&rungs).filter(|(_, r)| !**r).collect();
