@@ -70,6 +70,12 @@ pub struct CalibrationIdentity {
     /// ([`crate::openings`]); none: every seeded opening as drawn.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub opening_balance: Option<u32>,
+    /// The game pairs of each level against each reference whose moves the referee
+    /// scores for `levels.md` (0: none); none: the game's own number, every pair but
+    /// where scoring a game takes seconds
+    /// ([`agents::referee::Refereed::CALIBRATION_PAIRS`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub referee_pairs: Option<u32>,
     /// Games stop here and progress decides.
     pub max_plies: u32,
     /// Confidence level of every interval.
@@ -246,6 +252,7 @@ pub fn parse(path: &Path, text: &str) -> Result<CalibrationConfig, ArenaError> {
         seed: raw.seed,
         opening_plies: raw.opening_plies,
         opening_balance,
+        referee_pairs: raw.referee_pairs,
         max_plies: sizes.max_plies,
         confidence: sizes.confidence,
         batch_pairs: sizes.batch_pairs,
@@ -286,6 +293,7 @@ struct RawConfig {
     #[serde(default)]
     opening_plies: u32,
     opening_balance: Option<Spanned<u32>>,
+    referee_pairs: Option<u32>,
     max_plies: Option<Spanned<u32>>,
     threads: Option<Spanned<usize>>,
     out: Option<Spanned<String>>,

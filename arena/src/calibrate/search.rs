@@ -1081,7 +1081,8 @@ impl<'a, G: Playable + Refereed> Search<'a, G> {
     /// Each level's mistakes by the referee in its games against the references
     /// (`specs` and `measured`, one a level): for two-player games without a solved
     /// table, where the blunder rate against perfect play says more), over the first
-    /// [`Refereed::CALIBRATION_PAIRS`] pairs against each reference.
+    /// `referee_pairs` pairs against each reference (by default the game's
+    /// [`Refereed::CALIBRATION_PAIRS`]; none at 0).
     fn mistakes(&self, specs: &[String], measured: &[Measured]) -> Vec<Option<Mistakes>> {
         let config = self.config;
         let start = config
@@ -1090,7 +1091,10 @@ impl<'a, G: Playable + Refereed> Search<'a, G> {
             .ok()
             .and_then(|game| G::new(&game.options).ok())
             .filter(|start| start.players() == 2 && self.judge.is_none());
-        let Some(start) = start else {
+        let pairs = config
+            .referee_pairs
+            .map_or(G::CALIBRATION_PAIRS, |pairs| pairs as usize);
+        let (Some(start), true) = (start, pairs > 0) else {
             return vec![None; measured.len()];
         };
         let referee = Referee::new(G::DEPTH).expect("each game's own depth is in range");
@@ -1107,7 +1111,7 @@ impl<'a, G: Playable + Refereed> Search<'a, G> {
                     spec,
                     &start,
                     config.opening_plies,
-                    (&referee, G::CALIBRATION_PAIRS),
+                    (&referee, pairs),
                     self.z,
                     seeds,
                 );

@@ -222,7 +222,7 @@ blunder_rate = 0.006
         let dir = scratch("ties");
         let out = dir.join("out");
         let text = format!(
-            "game = \"chinese-checkers\"\nseed = 5\nopening_plies = 4\nout = {:?}\n\
+            "game = \"chinese-checkers\"\nseed = 5\nopening_plies = 4\nreferee_pairs = 0\nout = {:?}\n\
              batch_pairs = 6\nmax_pairs = 12\nmax_steps = 2\nfinal_pairs = 4\nbootstrap = 50\n\
              [family]\nbase = \"greedy\"\nknob = \"epsilon\"\nmin = 0.0\nmax = 0.5\nscan = 3\n\
              [gsprt]\nmargin = 50\nbatch_pairs = 4\nmax_pairs = 4\n\
