@@ -38,6 +38,7 @@ pub mod shipped_levels;
 pub mod solo;
 pub mod solved;
 pub mod spec;
+pub mod think_time;
 pub mod tt;
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! command-line verbs that drive them. The `arena` binary is a thin shell over `cli`.
 //!
 //! Read top-down: `cli` (the verbs and their arguments) calls the work of each verb
-//! (`tournament`, `merge`, `calibrate`, `sprt`, `play`, `analyze`,
+//! (`tournament`, `merge`, `calibrate`, `think_time`, `sprt`, `play`, `analyze`,
 //! `slurm`, `report`, `rate`, `engine_protocol`), which plays its games on the `runner` (the one game loop,
 //! the worker pool, the agent cache, the row writer) and keeps its files in the
 //! `run_folder` (a tournament's) or its own folder; below them the statistics
@@ -50,5 +50,6 @@ pub mod staging;
 pub mod stats;
 pub(crate) mod summaries;
 pub(crate) mod tally;
+pub(crate) mod think_time;
 pub(crate) mod toml_errors;
 pub(crate) mod tournament;

@@ -53,14 +53,15 @@ pub fn repo_root() -> PathBuf {
 pub const ROOT_VARIABLE: &str = "LEAPFROG_ARENA_ROOT";
 
 /// The files the repository ships in `results/leapfrog/` (the calibration's tracked
-/// output; `games.csv` is not shipped).
-pub const SHIPPED_LEAPFROG: [&str; 6] = [
+/// output and the levels' think time; `games.csv` is not shipped).
+pub const SHIPPED_LEAPFROG: [&str; 7] = [
     "calibration.csv",
     "config.toml",
     "curve.csv",
     "difficulty.csv",
     "difficulty.toml",
     "levels.md",
+    "think-time.csv",
 ];
 
 /// A scratch copy of the shipped `results/leapfrog/` files alone: tests read these, not

@@ -7,7 +7,8 @@
 //! least 70 Elo (0.60), no step wider than `max_step` where `levels.md` says the cap is
 //! kept (and the widest step it names where it says not),
 //! every step confirmed by its sequential test, and easy scoring 0.70 to 0.90 against
-//! random. `arena play` seats a human against the
+//! random. Every set records each level's think time (`arena levels --think-time`), hard's
+//! median within 200 ms a move. `arena play` seats a human against the
 //! hard level of Chinese checkers at every table size.
 
 use std::collections::HashMap;
@@ -312,5 +313,130 @@ fn a_run_config_seats_the_shipped_levels_by_name() {
             && error.contains("no level \"expert\"")
             && error.contains("the built-in levels of leapfrog"),
         "{error}"
+    );
+}
+
+/// A level called hard promises a median within 200 ms a move on one thread.
+const HARD_MEDIAN_MS: f64 = 200.0;
+
+/// Every shipped set states each level's think time: its `think-time.csv` (`arena levels
+/// --think-time`) times every level with the spec the set ships, `levels.md` shows it,
+/// and every level's recorded median keeps hard's promise. The figures are the record's, measured
+/// once on the machine the file names; nothing here is timed.
+#[test]
+fn every_shipped_set_states_its_levels_think_time() {
+    let results = end_to_end::repo_root().join("results");
+    let mut folders: Vec<String> = shipped_folders()
+        .into_iter()
+        .filter(|name| name != "chinese-checkers")
+        .collect();
+    folders.push("leapfrog-by-seat".into());
+    for set in folders {
+        let dir = results.join(&set);
+        let levels = rows(&dir.join("difficulty.csv"));
+        let timed = rows(&dir.join("think-time.csv"));
+        let specs = |rows: &[HashMap<String, String>]| -> Vec<(String, String)> {
+            rows.iter()
+                .map(|row| (row["level"].clone(), row["spec"].clone()))
+                .collect()
+        };
+        assert_eq!(specs(&timed), specs(&levels), "{set}: think-time.csv");
+        let text = std::fs::read_to_string(dir.join("levels.md")).unwrap();
+        let section = text
+            .split_once("\n\nThink time on one thread")
+            .unwrap_or_else(|| panic!("{set}: levels.md shows no think time"))
+            .1;
+        for row in &timed {
+            assert!(
+                section.contains(&format!("| {} | {} |", row["level"], row["moves"])),
+                "{set}: levels.md lacks {}'s think time",
+                row["level"]
+            );
+        }
+        // Hard thinks longest; no level may think longer than hard promises.
+        for row in &timed {
+            let median = number(row, "cpu_median_ms");
+            assert!(
+                median <= HARD_MEDIAN_MS,
+                "{set}: {}'s recorded median is {median} ms a move",
+                row["level"]
+            );
+        }
+    }
+}
+
+/// `arena levels --think-time DIR` times every level of a calibrated set and records it
+/// in `think-time.csv` and at the end of `levels.md`, once however often it runs; a
+/// recalibration that keeps the levels' specs keeps the section, and bad input is
+/// refused naming what is wrong.
+#[test]
+fn think_time_is_measured_recorded_and_kept_by_a_recalibration() {
+    let dir = end_to_end::shipped_leapfrog("think-time");
+    std::fs::remove_file(dir.join("think-time.csv")).unwrap();
+    let shipped = std::fs::read_to_string(dir.join("levels.md")).unwrap();
+    let table = shipped
+        .split_once("\n\nThink time on one thread")
+        .map_or(shipped.as_str(), |(table, _)| table)
+        .to_string();
+    std::fs::write(dir.join("levels.md"), format!("{table}\n")).unwrap();
+    let folder = dir.display().to_string();
+    for _ in 0..2 {
+        let output = end_to_end::run(&["levels", "--think-time", &folder, "--games", "1"]);
+        assert!(output.status.success(), "{}", end_to_end::stderr(&output));
+        assert!(end_to_end::stdout(&output).contains("hard: "));
+    }
+    let timed = end_to_end::csv_rows(&dir.join("think-time.csv"));
+    let levels = end_to_end::csv_rows(&dir.join("difficulty.csv"));
+    assert_eq!(timed.len(), levels.len());
+    for (time, level) in timed.iter().zip(&levels) {
+        assert_eq!(
+            (&time["level"], &time["spec"]),
+            (&level["level"], &level["spec"])
+        );
+        assert_eq!(time["games"], "1");
+    }
+    let recorded = std::fs::read_to_string(dir.join("levels.md")).unwrap();
+    assert!(recorded.starts_with(&table), "the table before it is kept");
+    assert_eq!(recorded.matches("Think time on one thread").count(), 1);
+    assert!(recorded.contains("| hard | "), "{recorded}");
+
+    // A recalibration of the same levels writes the same levels.md, section and all.
+    let output = end_to_end::run(&[
+        "calibrate",
+        "configs/calibrate-leapfrog.toml",
+        "--force",
+        "--out",
+        &folder,
+    ]);
+    assert!(output.status.success(), "{}", end_to_end::stderr(&output));
+    assert_eq!(
+        std::fs::read_to_string(dir.join("levels.md")).unwrap(),
+        recorded
+    );
+
+    // Bad input: no calibration there, too many games, a file that is not a table.
+    let empty = end_to_end::scratch("think-time-empty");
+    let output = end_to_end::run(&["levels", "--think-time", &empty.display().to_string()]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        end_to_end::stderr(&output).contains("no config.toml"),
+        "{}",
+        end_to_end::stderr(&output)
+    );
+    let output = end_to_end::run(&["levels", "--think-time", &folder, "--games", "1000"]);
+    assert_eq!(output.status.code(), Some(2));
+    std::fs::write(dir.join("think-time.csv"), "level,speed\nhard,fast\n").unwrap();
+    let output = end_to_end::run(&[
+        "calibrate",
+        "configs/calibrate-leapfrog.toml",
+        "--resume",
+        "--out",
+        &folder,
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        end_to_end::stderr(&output).contains("think-time.csv line 2"),
+        "{}",
+        end_to_end::stderr(&output)
     );
 }

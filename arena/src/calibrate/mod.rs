@@ -69,6 +69,8 @@ pub fn calibrate(
     out: &mut dyn Write,
 ) -> Result<Calibrated, ArenaError> {
     let (recorded, _held, work) = prepare_output(config, resume, force)?;
+    // Read now, so that a bad file stops the calibration before its games, not after.
+    let think_times = crate::think_time::read(&config.out)?;
     // The calibration plays and writes in `work`: the output folder itself, or the
     // staging folder inside it that replaces the folder's files once they are all there.
     let mut working = config.clone();
@@ -77,6 +79,11 @@ pub fn calibrate(
         with_game!(config.game.kind, G => calibrate_game::<G>(&working, recorded, out)?);
     let identity = &config.identity;
     let table = files::markdown_table(identity, &result);
+    let levels: Vec<(String, String)> = result
+        .levels
+        .iter()
+        .map(|level| (level.name.clone(), level.spec.clone()))
+        .collect();
     let difficulty = files::difficulty_csv(identity, &result);
     let points = files::calibration_csv(identity, &result);
     // The curve reads the two files as written, as `arena levels --curve` reads them.
@@ -86,7 +93,10 @@ pub fn calibrate(
         ("difficulty.csv", difficulty),
         ("difficulty.toml", files::difficulty_toml(identity, &result)),
         ("calibration.csv", points),
-        ("levels.md", table.clone()),
+        (
+            "levels.md",
+            crate::think_time::with_section(table.clone(), &levels, &think_times),
+        ),
     ] {
         write_atomically(&work.join(name), text.as_bytes())?;
     }

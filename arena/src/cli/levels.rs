@@ -28,6 +28,20 @@ pub struct LevelsArgs {
         allow_negative_numbers = true
     )]
     pub elo: Option<f64>,
+    /// Time every level of the calibrated set in DIR (seeded games of each level against
+    /// itself, every move timed on one thread): writes `DIR/think-time.csv` and adds the
+    /// median, 90th percentile and largest milliseconds a move to `DIR/levels.md`.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["game", "curve"])]
+    pub think_time: Option<std::path::PathBuf>,
+    /// Games each level plays to be timed (with --think-time).
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 2,
+        requires = "think_time",
+        value_parser = clap::value_parser!(u32).range(1..=i64::from(crate::think_time::MAX_GAMES))
+    )]
+    pub games: u32,
 }
 
 /// Runs `arena levels`.
@@ -38,6 +52,9 @@ pub struct LevelsArgs {
 pub fn run(args: &LevelsArgs, out: &mut dyn Write) -> Result<(), ArenaError> {
     if let Some(dir) = &args.curve {
         return level_sets::write_curve(dir, out);
+    }
+    if let Some(dir) = &args.think_time {
+        return crate::think_time::measure(dir, args.games, out);
     }
     match &args.game {
         Some(game) if args.elo.is_some() => {
