@@ -20,7 +20,7 @@ pub const LOCK_FILE: &str = ".arena.lock";
 /// calibrate, sprt, analyze, report, slurm), relative to the folder. `--force` removes
 /// these and leaves anything else alone: among the rest, the `think-time.csv` of `arena
 /// levels --think-time`, which times specs rather than a run and stays true of them
-/// across a recalibration ([`crate::think_time`]).
+/// across a recalibration.
 pub const ARENA_FILES: [&str; 17] = [
     "config.toml",
     "games.csv",

@@ -15,7 +15,7 @@ use super::measure::{estimate, judge_for, ratings, BlunderJudge, Ladder, Measure
 use super::result::{
     Calibration, Estimate, FirstSeat, LevelRow, LevelStatus, LevelTest, Mistakes, PointRow,
 };
-use super::steps::Steps;
+use super::steps::{Step, Steps, RUNG_STEP};
 use crate::batches::{BatchPlayer, Matchup, PlayedPair};
 use crate::console::counted;
 use crate::error::ArenaError;
@@ -190,6 +190,39 @@ impl<'a, G: Playable + Refereed> Search<'a, G> {
                 self.more_rungs(max_step, round, (placed, levels, tests), &check.ratings)?;
             if placed.len() == before {
                 break;
+            }
+            check = self.final_check(&placed, &levels, &mut played)?;
+        }
+        // A rung the final round-robin puts less than a rung's step from a neighbour is
+        // no rung worth climbing (two rungs squeezed together under the family's
+        // strongest point, say): where the ladder keeps its cap without it, it is left
+        // out, the level above it tested against its new neighbour, and the ladder
+        // checked again on the games already played.
+        let references = self.references();
+        while let Some((dropped, step)) = check.steps.as_ref().and_then(|steps| {
+            let rung: Vec<bool> = placed.iter().map(|p| p.rung).collect();
+            let rated: Vec<f64> = check.ratings[references..]
+                .iter()
+                .map(|r| r.value)
+                .collect();
+            rung_to_drop(&rung, &rated, steps.max_step)
+        }) {
+            let neighbour = if dropped == step.lower {
+                step.upper
+            } else {
+                step.lower
+            };
+            self.say(format!(
+                "rungs: {} left out: {:.0} Elo from {} in the final round-robin, under a \
+                 rung's step of {RUNG_STEP:.0}",
+                placed[dropped].level.name, step.elo, placed[neighbour].level.name,
+            ))?;
+            placed.remove(dropped);
+            levels.remove(dropped);
+            tests.remove(dropped);
+            renumber(&mut placed);
+            if dropped < levels.len() {
+                tests[dropped] = self.test_against_lower(dropped, &placed, &levels)?;
             }
             check = self.final_check(&placed, &levels, &mut played)?;
         }
@@ -1178,6 +1211,34 @@ fn renumber(placed: &mut [Placed]) {
     }
 }
 
+/// The rung to leave out, with the step that puts it too close, where one may go: of the
+/// steps under a rung's least ([`RUNG_STEP`]) between levels rated `ratings` (the final
+/// round-robin's, weakest first; `rung` tells which are rungs), narrowest first, the
+/// first whose rung (of two, the one whose going leaves the narrower step between its
+/// neighbours) can go without opening a step wider than `max_step`. None where no such
+/// rung can: a rung too close still splits a gap the cap would otherwise break.
+fn rung_to_drop(rung: &[bool], ratings: &[f64], max_step: f64) -> Option<(usize, Step)> {
+    let mut close: Vec<Step> = (1..ratings.len())
+        .map(|upper| Step {
+            elo: ratings[upper] - ratings[upper - 1],
+            lower: upper - 1,
+            upper,
+        })
+        .filter(|s| (rung[s.lower] || rung[s.upper]) && s.elo < RUNG_STEP)
+        .collect();
+    close.sort_by(|a, b| a.elo.total_cmp(&b.elo));
+    close.into_iter().find_map(|step| {
+        // A rung always has a level on each side: the named levels end the ladder.
+        let opened = |l: usize| ratings[l + 1] - ratings[l - 1];
+        [step.lower, step.upper]
+            .into_iter()
+            .filter(|&l| rung[l])
+            .min_by(|&a, &b| opened(a).total_cmp(&opened(b)))
+            .filter(|&l| opened(l) <= max_step)
+            .map(|l| (l, step))
+    })
+}
+
 /// The line of a rung left out: its lower neighbour sits at the knob's end next to the
 /// named spec above (or below) it, so the family has nothing between them to offer.
 fn no_room(lower: &str, upper: &str) -> String {
@@ -1216,6 +1277,35 @@ fn knob_of(point: &Point) -> Option<f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn of_two_squeezed_rungs_the_one_whose_going_keeps_steps_even_is_left_out() {
+        // medium, two rungs 66 apart, hard: without the lower rung the steps are 199
+        // and 376; without the upper, 133 and 442.
+        let rung = [false, true, true, false];
+        let dropped = rung_to_drop(&rung, &[1239.0, 1372.0, 1438.0, 1814.0], 400.0);
+        assert_eq!(dropped.map(|(l, s)| (l, s.lower, s.upper)), Some((1, 1, 2)));
+        let dropped = rung_to_drop(&rung, &[1000.0, 1300.0, 1366.0, 1500.0], 400.0);
+        assert_eq!(dropped.map(|(l, _)| l), Some(2));
+        // Under a cap the going would break, the rung stays.
+        assert_eq!(
+            rung_to_drop(&rung, &[1239.0, 1372.0, 1438.0, 1814.0], 150.0),
+            None
+        );
+        // A rung beside a named level is the one to go, whichever side it is on.
+        let rung = [false, true, false];
+        assert_eq!(
+            rung_to_drop(&rung, &[0.0, 50.0, 400.0], 400.0).map(|(l, _)| l),
+            Some(1)
+        );
+        assert_eq!(
+            rung_to_drop(&rung, &[0.0, 350.0, 400.0], 400.0).map(|(l, _)| l),
+            Some(1)
+        );
+        // Steps of 70 and more between rungs, or under 70 between named levels: none.
+        assert_eq!(rung_to_drop(&rung, &[0.0, 70.0, 400.0], 400.0), None);
+        assert_eq!(rung_to_drop(&[false, false], &[0.0, 10.0], 400.0), None);
+    }
 
     #[test]
     fn rungs_split_a_wide_gap_into_even_steps_of_at_most_max_step() {
