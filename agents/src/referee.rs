@@ -1,5 +1,5 @@
-//! The referee: a fixed-depth material search that scores the moves of two-player games,
-//! whoever played them. It is not a player's opinion: it counts what is on the board
+//! The referee: a fixed-depth material search that scores the moves of any game, whoever
+//! played them. It is not a player's opinion: it counts what is on the board
 //! (men and kings, pawns, jumps to spare, rows still to travel) and nothing else, so
 //! that every agent is measured with the same ruler, and it always searches the same
 //! tree, so that a move's score never depends on what was searched before.
@@ -10,8 +10,10 @@
 //! where it moves one square, 3 where it flies; Suicide checkers counts pieces against
 //! their owner), a pawn in Alquerque, one jump more than the opponent has in Konane, a
 //! spot of progress in Leapfrog Race and a hop (two rows of progress) in Chinese
-//! checkers. A finished game is worth [`DECIDED`] (ten units) to the winner and as much
-//! less to the loser, and nothing when drawn, however near or far it ends.
+//! checkers, where at a table of more than two it is the lead over the nearest rival. A
+//! finished game is worth [`DECIDED`] (ten units) to the winner and as much less to the
+//! loser, and nothing when drawn, however near or far it ends; at a table of more than
+//! two, a place in between is worth its share of that span (the middle of three: 0).
 //!
 //! # How deep it looks
 //! Every position is searched `depth` plies with alpha-beta over every legal move, the
@@ -21,6 +23,13 @@
 //! [`MAX_PLY`](crate::search::MAX_PLY). Alpha-beta changes which positions are visited,
 //! never a value: the values are those of a plain minimax with the same leaf rule,
 //! which the tests check.
+//!
+//! # More than two seats
+//! At a table of more than two (Chinese checkers) the search is a best-reply search, the
+//! one the minimax player's `multi=brs` plays ([`crate::multiplayer`]): between two
+//! moves of the seat whose move is scored, the one reply among all other seats' moves
+//! that leaves it worst off, the others passing. The tree is two-sided again, so a ply is
+//! the mover's move or the others' reply, and at two seats it is the plain search above.
 //!
 //! # A move's loss
 //! [`Referee::rate`] searches the move played and then every other move, and returns
@@ -32,7 +41,7 @@ use engine::games::chinese_checkers::ChineseCheckers;
 use engine::games::draughts::Rules;
 use engine::games::draughts64::{Draughts64, Rules64};
 use engine::games::konane::Konane;
-use engine::{Draughts, Game, Leapfrog, Seat};
+use engine::{Draughts, Game, Leapfrog, Seat, MAX_PLAYERS};
 
 use crate::eval::Evaluate;
 use crate::search::is_leaf;
@@ -48,7 +57,7 @@ pub const MAX_DEPTH: u32 = 12;
 /// Above every value.
 const INFINITY: i32 = 2 * DECIDED;
 
-/// A two-player game the referee can score: what it counts, and in what unit.
+/// A game the referee can score: what it counts, and in what unit.
 pub trait Refereed: Evaluate {
     /// The unit of the count, as reports name it ("man", "pawn", ...).
     const UNIT: &'static str;
@@ -56,6 +65,12 @@ pub trait Refereed: Evaluate {
     /// The depth the referee searches unless told otherwise: deep enough to see an
     /// exchange through, shallow enough to score a game's moves in about a second.
     const DEPTH: u32 = 6;
+
+    /// The depth the referee searches this game unless told otherwise: [`Self::DEPTH`],
+    /// but where the table's seats change the work (Chinese checkers).
+    fn default_depth(&self) -> u32 {
+        Self::DEPTH
+    }
 
     /// How many of a level's game pairs against each reference `arena calibrate` scores
     /// with the referee for levels.md: all of them, unless a game takes many seconds to
@@ -117,6 +132,11 @@ impl Referee {
     pub fn value<G: Refereed>(&self, position: &G) -> i32 {
         let mut work = position.clone();
         let mut scratch = Scratch::default();
+        if position.players() > 2 {
+            let root = position.to_move();
+            let window = (-INFINITY, INFINITY);
+            return best_reply(&mut work, root, self.depth, 0, window, &mut scratch);
+        }
         negamax(&mut work, self.depth, 0, -INFINITY, INFINITY, &mut scratch)
     }
 
@@ -124,18 +144,23 @@ impl Referee {
     /// move: each searched [`Referee::depth`] plies in all, the move included.
     ///
     /// # Panics
-    /// When the game is over or has more than two seats.
+    /// When the game is over.
     pub fn rate<G: Refereed>(&self, position: &G, played: G::Move) -> Rating {
         assert!(!position.is_over(), "a finished game has no move to rate");
-        assert_eq!(position.players(), 2, "the referee scores two-player games");
         let mover = position.to_move();
+        let many = position.players() > 2;
         let mut work = position.clone();
         let mut scratch = Scratch::default();
         let mut moves = Vec::new();
         work.generate_moves(&mut moves);
         let child = |work: &mut G, mv: G::Move, alpha: i32, scratch: &mut Scratch<G>| {
             work.play_unchecked(mv);
-            let value = child_value(work, mover, self.depth - 1, 1, alpha, INFINITY, scratch);
+            let depth = self.depth - 1;
+            let value = if many {
+                best_reply(work, mover, depth, 1, (alpha, INFINITY), scratch)
+            } else {
+                child_value(work, mover, depth, 1, alpha, INFINITY, scratch)
+            };
             work.undo(mv);
             value
         };
@@ -182,17 +207,13 @@ fn child_value<G: Refereed>(
     }
 }
 
-/// What a finished game is worth to `mover`: [`DECIDED`] won, as much less lost, 0 drawn;
-/// `None` while it goes on.
+/// What a finished game is worth to `mover`: [`DECIDED`] won, as much less lost, 0 drawn,
+/// and at a table of more than two a place in between its share of that span (the
+/// outcome's score: the share of the other seats it finished ahead of); `None` while it
+/// goes on.
 fn finished_value<G: Game>(position: &G, mover: Seat) -> Option<i32> {
     let score = position.status().outcome()?.score(mover);
-    Some(if score > 0.5 {
-        DECIDED
-    } else if score < 0.5 {
-        -DECIDED
-    } else {
-        0
-    })
+    Some(((2.0 * score - 1.0) * f64::from(DECIDED)).round() as i32)
 }
 
 /// The value for `mover` of `position` (just reached by a move of `mover`, at `ply`
@@ -283,6 +304,123 @@ fn negamax<G: Refereed>(
     alpha
 }
 
+/// The value for `root` of `position`, `depth` plies from the horizon at `ply` below the
+/// root, within `(alpha, beta)` for `root` (fail-hard), by best-reply search: where
+/// `root` is to move, its best move; elsewhere the one move among all the other seats'
+/// that is worst for `root`, each of them replying alone while the others pass
+/// ([`Evaluate::null_move`]), until `root` is to move again.
+fn best_reply<G: Refereed>(
+    position: &mut G,
+    root: Seat,
+    depth: u32,
+    ply: u32,
+    (mut alpha, mut beta): (i32, i32),
+    scratch: &mut Scratch<G>,
+) -> i32 {
+    if let Some(value) = finished_value(position, root) {
+        return value;
+    }
+    if is_leaf(position, depth, ply, true) {
+        return position.material(root);
+    }
+    let index = ply as usize;
+    if scratch.plies.len() <= index {
+        scratch.plies.resize_with(index + 1, Vec::new);
+    }
+    let child_depth = depth.saturating_sub(1);
+    let mut moves = std::mem::take(&mut scratch.plies[index]);
+    let mut listed = Vec::new();
+    if position.to_move() == root {
+        position.generate_moves(&mut listed);
+        // The moves that gain most at once first: the order changes the work, not the value.
+        moves.clear();
+        for mv in listed {
+            position.play_unchecked(mv);
+            moves.push((position.material(root), mv));
+            position.undo(mv);
+        }
+        moves.sort_by_key(|(gain, _)| std::cmp::Reverse(*gain));
+        for &(_, mv) in &moves {
+            position.play_unchecked(mv);
+            let value = best_reply(position, root, child_depth, ply + 1, (alpha, beta), scratch);
+            position.undo(mv);
+            if value > alpha {
+                alpha = value;
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+        scratch.plies[index] = moves;
+        return alpha;
+    }
+    // The others' reply: each seat in turn moves alone (the rest pass to `root`), then
+    // passes to the next; every other seat once at most, as `root` may have finished
+    // and never move again.
+    let mut passed = [None; MAX_PLAYERS];
+    let mut passes = 0;
+    let mut replied = false;
+    'layer: for _ in 1..position.players() {
+        if position.is_over() || position.to_move() == root {
+            break;
+        }
+        position.generate_moves(&mut listed);
+        moves.clear();
+        for &mv in &listed {
+            position.play_unchecked(mv);
+            moves.push((position.material(root), mv));
+            position.undo(mv);
+        }
+        // The replies that hurt `root` most at once first.
+        moves.sort_by_key(|(gain, _)| *gain);
+        for &(_, mv) in &moves {
+            replied = true;
+            position.play_unchecked(mv);
+            let mut after = [None; MAX_PLAYERS];
+            let mut count = 0;
+            for _ in 1..position.players() {
+                if position.is_over() || position.to_move() == root {
+                    break;
+                }
+                let pass = position
+                    .null_move()
+                    .expect("a game of many seats has a pass");
+                position.play_unchecked(pass);
+                after[count] = Some(pass);
+                count += 1;
+            }
+            let value = best_reply(position, root, child_depth, ply + 1, (alpha, beta), scratch);
+            for pass in after[..count].iter().rev().flatten() {
+                position.undo(*pass);
+            }
+            position.undo(mv);
+            if value < beta {
+                beta = value;
+                if alpha >= beta {
+                    break 'layer;
+                }
+            }
+        }
+        let pass = position
+            .null_move()
+            .expect("a game of many seats has a pass");
+        position.play_unchecked(pass);
+        passed[passes] = Some(pass);
+        passes += 1;
+    }
+    // Where no seat could reply (the game ended in the passes), the position as it stands.
+    let value = if replied {
+        beta
+    } else {
+        finished_value(position, root).unwrap_or_else(|| position.material(root))
+    };
+    for pass in passed[..passes].iter().rev().flatten() {
+        position.undo(*pass);
+    }
+    scratch.plies[index] = moves;
+    value
+}
+
 /// A king's worth in hundredths of a man: 1.5 men where it moves one square, 3 where it
 /// flies.
 fn king_worth(flying: bool) -> i32 {
@@ -363,16 +501,31 @@ impl Refereed for ChineseCheckers {
     /// Four plies: the board has some eighty moves a position.
     const DEPTH: u32 = 4;
 
+    /// Four plies at two seats; at more, two (the seat's move and the others' reply):
+    /// each reply ply holds every other seat's moves, some 160 to 400 of them.
+    fn default_depth(&self) -> u32 {
+        if self.players() > 2 {
+            2
+        } else {
+            Self::DEPTH
+        }
+    }
+
     /// Some eighty moves a position, each rated by a four-ply search: seconds a game, an
     /// hour or more over a calibration's hundreds of final games. Five pairs against each
     /// reference (thirty games a level with three references) take minutes; `arena
     /// analyze` scores a whole run on request.
     const CALIBRATION_PAIRS: usize = 5;
 
-    /// The rows the opponent still has to travel less the seat's own, in hops (two rows
-    /// each).
+    /// The rows the nearest rival (the one opponent at two seats) still has to travel
+    /// less the seat's own, in hops (two rows each).
     fn material(&self, seat: Seat) -> i32 {
-        (self.distance_to_goal(seat.next(2)) - self.distance_to_goal(seat)) * 50
+        let rival = Seat::all(self.players())
+            .filter(|other| *other != seat)
+            .map(|other| self.distance_to_goal(other))
+            .min()
+            .expect("a table has two seats or more");
+        (rival - self.distance_to_goal(seat)) * 50
     }
 }
 
@@ -441,6 +594,138 @@ mod tests {
         agrees_with_plain_minimax::<Leapfrog>(3, 4);
         agrees_with_plain_minimax::<Draughts64<engine::games::draughts64::Turkish>>(2, 5);
         agrees_with_plain_minimax::<ChineseCheckers>(2, 6);
+    }
+
+    /// A plain best-reply search with the referee's leaf rule and values, for `root`: the
+    /// oracle at tables of more than two.
+    fn plain_best_reply<G: Refereed>(position: &mut G, root: Seat, depth: u32, ply: u32) -> i32 {
+        if let Some(value) = finished_value(position, root) {
+            return value;
+        }
+        if is_leaf(position, depth, ply, true) {
+            return position.material(root);
+        }
+        let mut moves = Vec::new();
+        if position.to_move() == root {
+            position.generate_moves(&mut moves);
+            return moves
+                .into_iter()
+                .map(|mv| {
+                    position.play_unchecked(mv);
+                    let v = plain_best_reply(position, root, depth.saturating_sub(1), ply + 1);
+                    position.undo(mv);
+                    v
+                })
+                .max()
+                .expect("a game that is not over has a move");
+        }
+        let mut worst = i32::MAX;
+        let mut passes = Vec::new();
+        for _ in 1..position.players() {
+            if position.is_over() || position.to_move() == root {
+                break;
+            }
+            position.generate_moves(&mut moves);
+            for mv in moves.clone() {
+                position.play_unchecked(mv);
+                let mut after = Vec::new();
+                for _ in 1..position.players() {
+                    if position.is_over() || position.to_move() == root {
+                        break;
+                    }
+                    let pass = position.null_move().unwrap();
+                    position.play_unchecked(pass);
+                    after.push(pass);
+                }
+                worst = worst.min(plain_best_reply(position, root, depth - 1, ply + 1));
+                for pass in after.into_iter().rev() {
+                    position.undo(pass);
+                }
+                position.undo(mv);
+            }
+            let pass = position.null_move().unwrap();
+            position.play_unchecked(pass);
+            passes.push(pass);
+        }
+        if worst == i32::MAX {
+            worst = finished_value(position, root).unwrap_or_else(|| position.material(root));
+        }
+        for pass in passes.into_iter().rev() {
+            position.undo(pass);
+        }
+        worst
+    }
+
+    /// Chinese checkers positions at a table of `players`, a few to some dozens of seeded
+    /// random moves from the start.
+    fn table_positions(players: u8, count: usize, seed: u64) -> Vec<ChineseCheckers> {
+        use engine::games::chinese_checkers::Options;
+        use rand::{Rng, SeedableRng};
+        let start = ChineseCheckers::start(Options {
+            players,
+            ..Options::default()
+        });
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut moves = Vec::new();
+        (0..count)
+            .map(|_| {
+                let mut position = start.clone();
+                for _ in 0..rng.random_range(3..60) {
+                    position.generate_moves(&mut moves);
+                    position.play_unchecked(moves[rng.random_range(0..moves.len())]);
+                }
+                position
+            })
+            .collect()
+    }
+
+    #[test]
+    fn at_a_table_of_more_than_two_values_are_those_of_a_plain_best_reply_search() {
+        for (players, depth) in [(3, 3), (4, 2), (6, 2)] {
+            let referee = Referee::new(depth).unwrap();
+            for position in table_positions(players, 4, players as u64) {
+                let root = position.to_move();
+                let expected = plain_best_reply(&mut position.clone(), root, depth, 0);
+                assert_eq!(referee.value(&position), expected, "{position}");
+                let mut moves = Vec::new();
+                position.generate_moves(&mut moves);
+                for mv in moves {
+                    let rating = referee.rate(&position, mv);
+                    assert_eq!(rating.best, expected, "{position} {mv}");
+                    let mut child = position.clone();
+                    child.play_unchecked(mv);
+                    let own = plain_best_reply(&mut child, root, depth - 1, 1);
+                    assert_eq!(rating.played, own, "{position} {mv}");
+                }
+            }
+        }
+    }
+
+    /// At two seats the best-reply search is the two-player search.
+    #[test]
+    fn at_two_seats_the_best_reply_search_is_the_plain_search() {
+        for position in table_positions(2, 8, 11) {
+            let root = position.to_move();
+            let mut scratch = Scratch::default();
+            let window = (-INFINITY, INFINITY);
+            let many = best_reply(&mut position.clone(), root, 3, 0, window, &mut scratch);
+            assert_eq!(many, plain(&mut position.clone(), 3, 0), "{position}");
+        }
+    }
+
+    /// The rival a seat is measured against is the nearest one: its lead over the seat
+    /// furthest behind does not count.
+    #[test]
+    fn at_a_table_of_three_the_lead_is_over_the_nearest_rival() {
+        let position = &table_positions(3, 1, 5)[0];
+        let distance = |seat: usize| position.distance_to_goal(Seat::new(seat));
+        for seat in 0..3 {
+            let rival = (0..3).filter(|s| *s != seat).map(distance).min().unwrap();
+            assert_eq!(
+                position.material(Seat::new(seat)),
+                (rival - distance(seat)) * 50
+            );
+        }
     }
 
     /// White's man on 22 stepping to 18 walks into Black's man on 14, which jumps it to

@@ -2,8 +2,8 @@
 //! table, and every move of English checkers games played inside the endgame tables (both
 //! positions covered) rated against them, with per agent the blunder rate (with a
 //! bootstrap interval over games) and the distance to the end given away
-//! (`accuracy.csv`); and every agent move of any two-player game scored by the referee,
-//! a fixed-depth material search ([`agents::referee`]), with per agent and seat the
+//! (`accuracy.csv`); and every agent move of any game scored by the referee, a
+//! fixed-depth material search ([`agents::referee`]), with per agent and seat the
 //! shares of gross mistakes (a unit or more given away) and of smaller losses and the
 //! mean loss, each with a bootstrap interval over games (`referee.csv`).
 
@@ -14,7 +14,7 @@ use agents::referee::{Referee, Refereed, GROSS};
 use engine::games::draughts::endgame::Endgame;
 use engine::games::draughts::EnglishDraughts;
 use engine::games::leapfrog::solve::{Entry, SolveTable, Value};
-use engine::{Game, Leapfrog, Seat};
+use engine::{Game, Leapfrog, Seat, MAX_PLAYERS};
 
 use crate::seeds;
 use crate::stats::{clustered_mean, clustered_rate};
@@ -195,7 +195,8 @@ pub struct RefereeTally {
 }
 
 impl RefereeTally {
-    fn add(&mut self, other: &RefereeTally) {
+    /// Adds `other`'s moves and losses to these.
+    pub(crate) fn add(&mut self, other: &RefereeTally) {
         self.moves += other.moves;
         self.gross += other.gross;
         self.small += other.small;
@@ -203,8 +204,8 @@ impl RefereeTally {
     }
 }
 
-/// Scores the agent moves (plies from `opening_plies` on) of a two-player game played
-/// from `start` with `referee`.
+/// Scores the agent moves (plies from `opening_plies` on) of a game played from `start`
+/// with `referee`: a tally a seat (the seats past the table's stay empty).
 ///
 /// # Errors
 /// A move that does not parse or is illegal.
@@ -213,9 +214,9 @@ pub fn referee_game<G: Refereed>(
     start: &G,
     moves: &str,
     opening_plies: u32,
-) -> Result<[RefereeTally; 2], String> {
+) -> Result<[RefereeTally; MAX_PLAYERS], String> {
     let mut position = start.clone();
-    let mut tallies = [RefereeTally::default(); 2];
+    let mut tallies = [RefereeTally::default(); MAX_PLAYERS];
     for (ply, text) in moves.split(' ').filter(|m| !m.is_empty()).enumerate() {
         let mv = position.parse_move(text).map_err(|e| e.to_string())?;
         if !position.is_legal(mv) {
@@ -261,8 +262,8 @@ pub fn referee_csv(
     let mut row = 0u64;
     for name in names {
         let games = per_game.get(name).map_or(&[][..], |g| &g[..]);
-        let seats: Vec<Seat> = [Seat::A, Seat::B]
-            .into_iter()
+        let seats: Vec<Seat> = (0..MAX_PLAYERS)
+            .map(Seat::new)
             .filter(|seat| games.iter().any(|(s, _)| s == seat))
             .collect();
         let groups = std::iter::once(("all".to_string(), None))

@@ -457,8 +457,8 @@ pub(crate) fn opening_balance(
         Some("expected with `opening_plies` above 0: there is no opening to balance".into())
     } else if players != 2 {
         Some(format!(
-            "expected a two-player game: the referee that judges openings scores two \
-             players, and this game has {players}"
+            "expected a two-player game: an opening the referee finds even for the side \
+             to move is even for both sides only at two seats, and this game has {players}"
         ))
     } else {
         None

@@ -581,6 +581,18 @@ fn a_three_player_calibration_plays_sets_and_reproduces_at_any_thread_count() {
             levels.contains("| level | vs random as A | vs random as B | vs random as C |"),
             "{levels}"
         );
+        // Each level's mistakes, by the best-reply referee at its depth for three seats.
+        assert!(
+            levels.contains("Mistakes by the referee (a 2-ply best-reply material search;"),
+            "{levels}"
+        );
+        for level in ["easy", "hard"] {
+            let row = levels
+                .lines()
+                .rfind(|line| line.starts_with(&format!("| {level} | ")))
+                .unwrap();
+            assert_eq!(row.matches('[').count(), 3, "{row}");
+        }
     });
 }
 

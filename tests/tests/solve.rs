@@ -356,3 +356,57 @@ fn analyze_scores_any_two_player_run_with_the_referee() {
     assert!(stderr(&table).contains("--table"), "{}", stderr(&table));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// At a table of three the referee is a best-reply search, two plies by default: random
+/// play gives hops away far more often than greedy play, and each seat has its row.
+#[test]
+fn analyze_scores_a_three_player_run_with_the_best_reply_referee() {
+    let dir = scratch("analyze-three");
+    let out = dir.join("out");
+    let config = dir.join("config.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "game = \"chinese-checkers\"\nplayers = 3\nseed = 5\ngames_per_pair = 1\n\
+             opening_plies = 6\nout = {:?}\n\n[[agent]]\nname = \"random\"\nspec = \"random\"\n\n\
+             [[agent]]\nname = \"greedy\"\nspec = \"greedy\"\n\n\
+             [[agent]]\nname = \"greedy-2\"\nspec = \"greedy:epsilon=0.2\"\n",
+            out.display().to_string()
+        ),
+    )
+    .unwrap();
+    let output = run(&["run", config.to_str().unwrap()]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let games = out.join("games.csv");
+    let output = run(&["analyze", games.to_str().unwrap()]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let referee = std::fs::read_to_string(out.join("referee.csv")).unwrap();
+    let rows: Vec<Vec<&str>> = referee
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').collect())
+        .collect();
+    let seats: Vec<(&str, &str)> = rows.iter().map(|r| (r[0], r[1])).collect();
+    assert_eq!(seats.len(), 12, "{referee}");
+    assert_eq!(
+        seats[..4],
+        [
+            ("random", "all"),
+            ("random", "A"),
+            ("random", "B"),
+            ("random", "C")
+        ]
+    );
+    for row in &rows {
+        assert_eq!(row[15..], ["hop", "2"], "{referee}");
+    }
+    let gross = |agent: &str| {
+        let row = rows
+            .iter()
+            .find(|r| r[0] == agent && r[1] == "all")
+            .unwrap();
+        row[5].parse::<f64>().unwrap()
+    };
+    assert!(gross("random") > 3.0 * gross("greedy"), "{referee}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -234,8 +234,8 @@ fn steps_line(result: &Calibration) -> String {
 }
 
 /// Each level's mistake profile by the referee, a fixed-depth material search, over its
-/// moves in the final round-robin's games against the references (two-player games
-/// without a solved table; empty otherwise).
+/// moves in the final round-robin's games against the references (games without a
+/// solved table; empty otherwise).
 fn mistakes_table(config: &CalibrationIdentity, result: &Calibration) -> String {
     let Some(first) = result.levels.iter().find_map(|row| row.mistakes.as_ref()) else {
         return String::new();
@@ -247,16 +247,21 @@ fn mistakes_table(config: &CalibrationIdentity, result: &Calibration) -> String 
         format!("{unit}s")
     };
     // A game whose moves take seconds each to score is scored in its first pairs only.
+    let (search, unit_of_games) = if result.players > 2 {
+        ("best-reply material search", "game set")
+    } else {
+        ("material search", "game pair")
+    };
     let games = match first.pairs_each {
         Some(pairs) => format!(
             "its first {} against each reference in the final round-robin ({} games)",
-            crate::console::counted(pairs, "game pair"),
+            crate::console::counted(pairs, unit_of_games),
             first.games
         ),
         None => "the final round-robin's games against the references".to_string(),
     };
     let mut text = format!(
-        "\nMistakes by the referee (a {}-ply material search; docs/commands.md), over each \
+        "\nMistakes by the referee (a {}-ply {search}; docs/commands.md), over each \
          level's moves in {games}: the share of moves that give away a {unit} or more within \
          its horizon, the share of smaller losses and the mean loss in {units}, with {}% \
          intervals over games:\n\n\

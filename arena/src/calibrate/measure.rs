@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use agents::referee::{Referee, Refereed, GROSS};
 use engine::games::leapfrog::solve::SolveTable;
-use engine::{Game, Leapfrog};
+use engine::{Game, Leapfrog, MAX_PLAYERS};
 use rayon::prelude::*;
 
 use super::config::Target;
@@ -27,6 +27,30 @@ pub struct BlunderJudge {
     pub start: Leapfrog,
     /// Plies of random opening, not rated.
     pub opening_plies: u32,
+}
+
+/// The referee's tally of the agent `spec` in `game` from the game's tallies by seat: at
+/// two seats the first or the second; in a set's game, the seat `first` played, or every
+/// other seat where `spec` played those.
+fn measured_seats(
+    game: &BatchGame,
+    spec: &str,
+    seats: &[RefereeTally; MAX_PLAYERS],
+) -> RefereeTally {
+    let Some(letter) = game.seat.bytes().next() else {
+        return seats[if game.first == spec { 0 } else { 1 }];
+    };
+    let seat = usize::from(letter.saturating_sub(b'A'));
+    if game.first == spec {
+        return seats[seat];
+    }
+    let mut others = RefereeTally::default();
+    for (index, tally) in seats.iter().enumerate() {
+        if index != seat {
+            others.add(tally);
+        }
+    }
+    others
 }
 
 impl BlunderJudge {
@@ -189,8 +213,7 @@ impl Measured {
         })
     }
 
-    /// The moves of the agent `spec` in these games (two-player games played from
-    /// `start`, the first `opening_plies` of each not counted), the first `pairs` game
+    /// The moves of the agent `spec` in these games (played from `start`, the first `opening_plies` of each not counted), the first `pairs` game
     /// pairs against each reference, scored by `referee`: the
     /// shares of gross mistakes and of smaller losses and the mean loss in units, each
     /// with an interval at normal quantile `z` that resamples whole games, seeded by
@@ -219,7 +242,7 @@ impl Measured {
             .map(|game| {
                 let seats = referee_game(referee, start, &game.moves, opening_plies)
                     .expect("a game of this run replays");
-                seats[if game.first == spec { 0 } else { 1 }]
+                measured_seats(game, spec, &seats)
             })
             .collect();
         let resamples = self.bootstrap.1;

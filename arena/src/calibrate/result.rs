@@ -66,8 +66,8 @@ pub struct LevelTest {
 }
 
 /// A level's moves scored by the referee ([`agents::referee`]), a fixed-depth material
-/// search, in its games against the references in the final round-robin (two-player
-/// games without a solved table).
+/// search, in its games against the references in the final round-robin (games without
+/// a solved table).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Mistakes {
     /// The game's unit ("man", "pawn", ...): a loss of one is a gross mistake.
@@ -117,8 +117,7 @@ pub struct LevelRow {
     /// Its mean score against each reference in each seat (A first) of the final
     /// round-robin: NaN in a seat without games.
     pub seat_scores: Vec<Vec<f64>>,
-    /// Its mistakes by the referee in those games (two-player games without a solved
-    /// table).
+    /// Its mistakes by the referee in those games (games without a solved table).
     pub mistakes: Option<Mistakes>,
     /// The value of its target measured during the search, with its interval.
     pub measured: Estimate,

@@ -1112,8 +1112,8 @@ impl<'a, G: Playable + Refereed> Search<'a, G> {
     }
 
     /// Each level's mistakes by the referee in its games against the references
-    /// (`specs` and `measured`, one a level): for two-player games without a solved
-    /// table, where the blunder rate against perfect play says more), over the first
+    /// (`specs` and `measured`, one a level): for games without a solved table (where
+    /// the blunder rate against perfect play says more), over the first
     /// `referee_pairs` pairs against each reference (by default the game's
     /// [`Refereed::CALIBRATION_PAIRS`]; none at 0).
     fn mistakes(&self, specs: &[String], measured: &[Measured]) -> Vec<Option<Mistakes>> {
@@ -1123,14 +1123,15 @@ impl<'a, G: Playable + Refereed> Search<'a, G> {
             .parse::<engine::GameSpec>()
             .ok()
             .and_then(|game| G::new(&game.options).ok())
-            .filter(|start| start.players() == 2 && self.judge.is_none());
+            .filter(|_| self.judge.is_none());
         let pairs = config
             .referee_pairs
             .map_or(G::CALIBRATION_PAIRS, |pairs| pairs as usize);
         let (Some(start), true) = (start, pairs > 0) else {
             return vec![None; measured.len()];
         };
-        let referee = Referee::new(G::DEPTH).expect("each game's own depth is in range");
+        let referee =
+            Referee::new(start.default_depth()).expect("each game's own depth is in range");
         specs
             .iter()
             .zip(measured)

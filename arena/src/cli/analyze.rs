@@ -1,5 +1,5 @@
-//! `arena analyze`: every agent move of a two-player run scored by the referee, a
-//! fixed-depth material search, into `referee.csv`; and where perfect play is known
+//! `arena analyze`: every agent move of a run scored by the referee, a fixed-depth
+//! material search (a best-reply search at a table of more than two), into `referee.csv`; and where perfect play is known
 //! (every Leapfrog Race position, English checkers positions inside the endgame tables
 //! of `--table`) rated against it, into `accuracy.csv`. Both files go beside the run's
 //! `games.csv`.
@@ -29,7 +29,7 @@ use crate::run_folder::recorded_identity;
 /// `arena analyze`.
 #[derive(Debug, Args)]
 pub struct AnalyzeArgs {
-    /// The `games.csv` of a two-player run; `referee.csv` (and `accuracy.csv` where
+    /// The `games.csv` of a run; `referee.csv` (and `accuracy.csv` where
     /// perfect play is known) is written beside it.
     pub games: PathBuf,
     /// A solved table written by `arena solve leapfrog --out FILE` (default: solve now),
@@ -41,8 +41,10 @@ pub struct AnalyzeArgs {
     /// (Leapfrog Race; English with --table). Every other run is scored by the referee.
     #[arg(long)]
     pub referee: bool,
-    /// The plies the referee searches each move to, 1 to 12 (default: 6, and 4 for
-    /// Chinese checkers); each ply multiplies its work by the moves of a position.
+    /// The plies the referee searches each move to, 1 to 12 (default: 6; Chinese
+    /// checkers 4 at two seats, 2 at more); each ply multiplies its work by the moves of
+    /// a position (at a table of more than two, a ply is a move of the seat scored or the
+    /// others' reply).
     #[arg(long, value_name = "PLIES",
           value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_DEPTH)))]
     pub depth: Option<u32>,
@@ -54,7 +56,7 @@ type RateGame = dyn Fn(&str) -> Result<[SeatTally; 2], String> + Sync;
 /// Runs `arena analyze`.
 ///
 /// # Errors
-/// A run that is not of a two-player game, an unreadable table or games file, or a
+/// A `--table` for a game without one, an unreadable table or games file, or a
 /// recorded game that does not replay (or not in the table).
 pub(crate) fn run(args: &AnalyzeArgs, out: &mut dyn Write) -> Result<(), ArenaError> {
     let identity = recorded_identity(&args.games)?;
@@ -93,13 +95,6 @@ pub(crate) fn run(args: &AnalyzeArgs, out: &mut dyn Write) -> Result<(), ArenaEr
         }
         _ => None,
     };
-    if players != 2 {
-        return Err(ArenaError::input(format!(
-            "{}: game {:?} has {players} seats: the referee scores two-player games",
-            args.games.display(),
-            identity.game
-        )));
-    }
     let rows: Vec<GameRow> = games_csv::read(&args.games, players)?.rows;
     let names: Vec<String> = identity.agent.iter().map(|a| a.name.clone()).collect();
     let mut printed = String::new();
@@ -155,7 +150,8 @@ fn referee_run<G: Refereed>(
     start: &G,
     depth: Option<u32>,
 ) -> Result<String, ArenaError> {
-    let referee = Referee::new(depth.unwrap_or(G::DEPTH)).map_err(ArenaError::input)?;
+    let referee =
+        Referee::new(depth.unwrap_or(start.default_depth())).map_err(ArenaError::input)?;
     let plies = identity.opening_plies;
     let per_game = rate_all(games, rows, |moves| {
         referee_game(&referee, start, moves, plies)

@@ -72,7 +72,7 @@ pub enum Verb {
     /// Solve a game: Leapfrog Race under perfect play, English checkers' endgame tables,
     /// or Chinese checkers' shortest crossing and shortest game.
     Solve(SolveArgs),
-    /// Score every agent move of a two-player run with the referee (a fixed-depth material
+    /// Score every agent move of a run with the referee (a fixed-depth material
     /// search), and of Leapfrog Race or English checkers endings against perfect play.
     Analyze(AnalyzeArgs),
     /// Check the shards of a run and write the files the whole run would have written.
