@@ -188,6 +188,35 @@ impl<G: Game> Default for Scratch<G> {
     }
 }
 
+impl<G: Game> Scratch<G> {
+    /// The list of ply `index`, to be given back when the ply is done.
+    fn take(&mut self, index: usize) -> Vec<(i32, G::Move)> {
+        if self.plies.len() <= index {
+            self.plies.resize_with(index + 1, Vec::new);
+        }
+        std::mem::take(&mut self.plies[index])
+    }
+}
+
+/// `listed` into `moves`, each with `root`'s count after it, in the order a search tries
+/// them: the most for `root` first where `root` moves, the least first where it replies.
+/// The order changes the work, not the value.
+fn list_by_gain<G: Refereed>(
+    position: &mut G,
+    root: Seat,
+    listed: &[G::Move],
+    moves: &mut Vec<(i32, G::Move)>,
+) {
+    let sign = if position.to_move() == root { -1 } else { 1 };
+    moves.clear();
+    for &mv in listed {
+        position.play_unchecked(mv);
+        moves.push((position.material(root), mv));
+        position.undo(mv);
+    }
+    moves.sort_by_key(|(gain, _)| sign * *gain);
+}
+
 /// The value of `position` (just reached by a move of `mover`) for `mover`, within
 /// `(alpha, beta)` for `mover`: the seat to move's own value, negated when the turn has
 /// passed to the opponent.
@@ -247,11 +276,8 @@ fn negamax<G: Refereed>(
         return position.material(mover);
     }
     let index = ply as usize;
-    if scratch.plies.len() <= index {
-        scratch.plies.resize_with(index + 1, Vec::new);
-    }
     // The moves that gain most at once first: the order changes the work, not the value.
-    let mut moves = std::mem::take(&mut scratch.plies[index]);
+    let mut moves = scratch.take(index);
     let mut listed = Vec::new();
     position.generate_moves(&mut listed);
     moves.clear();
@@ -324,22 +350,12 @@ fn best_reply<G: Refereed>(
         return position.material(root);
     }
     let index = ply as usize;
-    if scratch.plies.len() <= index {
-        scratch.plies.resize_with(index + 1, Vec::new);
-    }
     let child_depth = depth.saturating_sub(1);
-    let mut moves = std::mem::take(&mut scratch.plies[index]);
+    let mut moves = scratch.take(index);
     let mut listed = Vec::new();
     if position.to_move() == root {
         position.generate_moves(&mut listed);
-        // The moves that gain most at once first: the order changes the work, not the value.
-        moves.clear();
-        for mv in listed {
-            position.play_unchecked(mv);
-            moves.push((position.material(root), mv));
-            position.undo(mv);
-        }
-        moves.sort_by_key(|(gain, _)| std::cmp::Reverse(*gain));
+        list_by_gain(position, root, &listed, &mut moves);
         for &(_, mv) in &moves {
             position.play_unchecked(mv);
             let value = best_reply(position, root, child_depth, ply + 1, (alpha, beta), scratch);
@@ -365,14 +381,7 @@ fn best_reply<G: Refereed>(
             break;
         }
         position.generate_moves(&mut listed);
-        moves.clear();
-        for &mv in &listed {
-            position.play_unchecked(mv);
-            moves.push((position.material(root), mv));
-            position.undo(mv);
-        }
-        // The replies that hurt `root` most at once first.
-        moves.sort_by_key(|(gain, _)| *gain);
+        list_by_gain(position, root, &listed, &mut moves);
         for &(_, mv) in &moves {
             replied = true;
             position.play_unchecked(mv);
