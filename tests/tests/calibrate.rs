@@ -1,7 +1,8 @@
 //! End-to-end calibration and sequential tests through the `arena` binary: a reduced
 //! version of the shipped Leapfrog Race calibration, the shipped one reproduced byte for
-//! byte, rungs between the levels (`[rungs]`), a level aimed at a seat, a level that names its spec, a small three-player
-//! Chinese checkers calibration (game sets), `arena sprt`, and bad configs.
+//! byte, rungs between the levels (`[rungs]`, on a bridge of node budgets too), a level
+//! aimed at a seat, a level that names its spec, a small three-player Chinese checkers
+//! calibration (game sets), `arena sprt`, and bad configs.
 
 use std::path::Path;
 
@@ -504,6 +505,123 @@ fn a_level_that_names_its_spec_is_measured_not_searched() {
             std::fs::read(out.join(file)).unwrap(),
             std::fs::read(again.join(file)).unwrap(),
             "{file}"
+        );
+    }
+}
+
+/// A small Leapfrog calibration whose family (a 30-node search with a random move now
+/// and then) tops out far below its named hard (a 3,000-node search): about 3,000 games
+/// in seconds. `{bridge}` is left for the `[rungs]` section's last line.
+const BRIDGED: &str = "game = \"leapfrog\"
+seed = 2024
+opening_plies = 4
+batch_pairs = 10
+max_pairs = 60
+max_steps = 6
+final_pairs = 20
+bootstrap = 100
+anchor = \"random\"
+[family]
+base = \"minimax:nodes=30\"
+knob = \"epsilon\"
+min = 0.0
+max = 1.0
+scan = 6
+[tolerance]
+score = 0.1
+elo = 150
+[gsprt]
+margin = 50
+batch_pairs = 10
+max_pairs = 60
+[[reference]]
+name = \"random\"
+spec = \"random\"
+[[reference]]
+name = \"greedy\"
+spec = \"greedy\"
+[[reference]]
+name = \"perfect\"
+spec = \"perfect\"
+[[level]]
+name = \"easy\"
+score_vs = { agent = \"random\", score = 0.85 }
+[[level]]
+name = \"medium\"
+score_vs = { agent = \"greedy\", score = 0.5 }
+[[level]]
+name = \"hard\"
+spec = \"minimax:nodes=3000\"
+[rungs]
+max_step = 150
+{bridge}
+";
+
+#[test]
+fn a_bridge_places_rungs_on_the_budget_between_the_family_and_a_named_hard() {
+    let dir = scratch("calibrate-bridge");
+    let calibrate_with = |name: &str, bridge: &str| {
+        let config = dir.join(format!("{name}.toml"));
+        std::fs::write(&config, BRIDGED.replace("{bridge}", bridge)).unwrap();
+        let out = dir.join(name);
+        let output = calibrate_into(&config, &out, &[]);
+        assert!(output.status.success(), "{}", stderr(&output));
+        (out, stdout(&output))
+    };
+    // Medium's target is out of the family's reach: it settles at the knob's strong end,
+    // and without a bridge the family has nothing between it and hard.
+    let (_, plain) = calibrate_with("plain", "");
+    assert!(
+        plain.contains("[medium] unreachable: minimax:nodes=30,epsilon=0 ")
+            && plain.contains(
+                "rungs: none between medium and hard: one names its own spec and the other \
+                 lies at the knob's end"
+            ),
+        "{plain}"
+    );
+    let (out, printed) = calibrate_with("bridged", "bridge = true");
+    assert!(
+        printed.contains(
+            "rungs: medium-hard on the bridge from minimax:nodes=30,epsilon=0 to \
+             minimax:nodes=3000: minimax:nodes=300,epsilon=0"
+        ) && printed.contains("[medium-hard] fixed: minimax:nodes=300,epsilon=0, rating"),
+        "{printed}"
+    );
+    let recorded = std::fs::read_to_string(out.join("config.toml")).unwrap();
+    assert!(recorded.contains("bridge = true"), "{recorded}");
+    // The rung aims at a rating and is measured at the spec the bridge gives it, with no
+    // knob value: the family's knob does not reach it.
+    let levels = end_to_end::csv_rows(&out.join("difficulty.csv"));
+    let rung = levels
+        .iter()
+        .find(|row| row["level"] == "medium-hard")
+        .unwrap();
+    assert_eq!(
+        [
+            rung["spec"].as_str(),
+            &rung["knob"],
+            &rung["target"],
+            &rung["status"]
+        ],
+        ["minimax:nodes=300,epsilon=0", "", "elo", "fixed"],
+        "{rung:?}"
+    );
+    // The curve runs on over the bridge by nodes, and a rating between the rung and hard
+    // resolves to a budget between theirs.
+    let curve = std::fs::read_to_string(out.join("curve.csv")).unwrap();
+    let curve = agents::level_curve::Curve::parse(&curve).unwrap();
+    let rating = |level: &str| -> f64 {
+        let row = levels.iter().find(|row| row["level"] == level).unwrap();
+        row["rating"].parse().unwrap()
+    };
+    let (low, high) = (rating("medium-hard"), rating("hard"));
+    if high > low + 1.0 {
+        let resolved = curve.resolve((low + high) / 2.0).unwrap();
+        let nodes = agents::level_curve::setting(&resolved.spec, "nodes").unwrap();
+        assert!(
+            resolved.spec.ends_with(",epsilon=0") && 300.0 < nodes && nodes < 3000.0,
+            "{}",
+            resolved.spec
         );
     }
 }

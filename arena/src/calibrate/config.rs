@@ -126,6 +126,12 @@ pub struct Rungs {
     /// `max_step` (1 leaves the recorded config as it was before the field existed).
     #[serde(default = "one_round", skip_serializing_if = "is_one_round")]
     pub rounds: u32,
+    /// Whether a gap the family cannot fill, between its strongest point and a stronger
+    /// level that names its own spec differing from it in one budget (`nodes`), gets
+    /// rungs on that budget, in its logarithm, as `level:elo` resolves there (false, the
+    /// default, leaves the recorded config as it was before the field existed).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub bridge: bool,
 }
 
 /// Placing rungs from the search's ratings alone: what `[rungs]` without `rounds` does.
@@ -700,6 +706,7 @@ impl RawGsprt {
 struct RawRungs {
     max_step: Option<Spanned<f64>>,
     rounds: Option<Spanned<i64>>,
+    bridge: Option<bool>,
 }
 
 impl RawRungs {
@@ -770,7 +777,11 @@ impl RawRungs {
                 ));
             }
         }
-        Ok(Rungs { max_step, rounds })
+        Ok(Rungs {
+            max_step,
+            rounds,
+            bridge: self.bridge.unwrap_or(false),
+        })
     }
 }
 
@@ -1153,7 +1164,8 @@ mod tests {
             config.identity.rungs,
             Some(Rungs {
                 max_step: 150.0,
-                rounds: 1
+                rounds: 1,
+                bridge: false
             })
         );
         let recorded = toml::to_string(&config.identity).unwrap();
@@ -1167,9 +1179,22 @@ mod tests {
             with_rungs("").unwrap().identity.rungs,
             Some(Rungs {
                 max_step: DEFAULT_MAX_STEP,
-                rounds: DEFAULT_ROUNDS
+                rounds: DEFAULT_ROUNDS,
+                bridge: false
             })
         );
+        // A bridge is recorded where asked for; none, the default, is not.
+        let config = with_rungs("rounds = 3\nbridge = true").unwrap();
+        assert!(config.identity.rungs.unwrap().bridge);
+        let recorded = toml::to_string(&config.identity).unwrap();
+        assert!(
+            recorded.contains("[rungs]\nmax_step = 400.0\nrounds = 3\nbridge = true\n"),
+            "{recorded}"
+        );
+        let back: CalibrationIdentity = toml::from_str(&recorded).unwrap();
+        assert_eq!(back, config.identity);
+        let error = with_rungs("bridge = 1").unwrap_err().to_string();
+        assert!(error.contains("bridge"), "{error}");
         // More rounds are recorded; one, the default, is not.
         let config = with_rungs("rounds = 2").unwrap();
         assert_eq!(config.identity.rungs.unwrap().rounds, 2);

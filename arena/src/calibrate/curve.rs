@@ -22,7 +22,7 @@
 //!   interval's weight), so the fit keeps each level at its rating and pools the search's
 //!   points around them.
 
-use agents::level_curve::{round_value, setting, Curve, CurvePoint, Rating, Source};
+use agents::level_curve::{round_value, setting, with_setting, Curve, CurvePoint, Rating, Source};
 
 use super::knob::Knob;
 use crate::error::ArenaError;
@@ -308,6 +308,23 @@ fn turned_setting(from: &str, to: &str, upward: bool) -> Option<(String, bool, b
     Some((key.clone(), budget, budget))
 }
 
+/// The spec a `fraction` of the way (in rating) from `from`, the family's strongest
+/// point (or a spec already on the bridge), up to `to`, a stronger spec the level names:
+/// `from` with the one budget the two differ in set between theirs, in its logarithm,
+/// as the curve resolves `level:elo` there, rounded to two significant figures so that
+/// the spec reads as a budget. `None` where the two differ in more than a budget (or
+/// the noise `from` keeps), or where the rounded budget is not strictly between theirs.
+pub fn bridged_spec(from: &str, to: &str, fraction: f64) -> Option<String> {
+    let (key, true, true) = turned_setting(from, to, true)? else {
+        return None;
+    };
+    let (a, b) = (setting(from, &key)?, setting(to, &key)?);
+    let raw = (a.ln() + fraction.clamp(0.0, 1.0) * (b.ln() - a.ln())).exp();
+    let grain = 10f64.powf(raw.log10().floor() - 1.0).max(1.0);
+    let value = (raw / grain).round() * grain;
+    (a.min(b) < value && value < a.max(b)).then(|| with_setting(from, &key, value))
+}
+
 /// Ratings of the references' scale carried onto the levels': the line through the
 /// neighbouring pairs of (search rating, final rating) that the levels and the anchor
 /// (0 on both) give, made non-decreasing; slope 1 beyond the ends.
@@ -576,5 +593,56 @@ mod tests {
         let resolved = curve.resolve((top + 2000.0) / 2.0).unwrap();
         assert_eq!(resolved.spec, "minimax:nodes=447,epsilon=0");
         assert!(from_files(None, CALIBRATION, DIFFICULTY).unwrap().is_none());
+    }
+
+    #[test]
+    fn a_bridge_turns_the_one_budget_in_its_logarithm_at_two_figures() {
+        let top = "minimax:nodes=50000,temperature=2";
+        let hard = "minimax:nodes=1000000";
+        // Half-way in rating is the geometric mean (223,607), read as a budget.
+        assert_eq!(
+            bridged_spec(top, hard, 0.5).as_deref(),
+            Some("minimax:nodes=220000,temperature=2")
+        );
+        assert_eq!(
+            bridged_spec(top, hard, 0.25).as_deref(),
+            Some("minimax:nodes=110000,temperature=2")
+        );
+        // From a rung already on the bridge, the same budget turns on.
+        let rung = "minimax:nodes=220000,temperature=2";
+        assert_eq!(
+            bridged_spec(rung, hard, 0.5).as_deref(),
+            Some("minimax:nodes=470000,temperature=2")
+        );
+        // Other settings the two share stay as they are.
+        assert_eq!(
+            bridged_spec(
+                "minimax:nodes=50000,search=reduce,temperature=2",
+                "minimax:nodes=1000000,search=reduce",
+                0.5
+            )
+            .as_deref(),
+            Some("minimax:nodes=220000,search=reduce,temperature=2")
+        );
+        // No bridge: the ends themselves, specs that differ in more than a budget, other
+        // kinds, a budget too narrow for a value strictly between.
+        for (from, to, fraction) in [
+            (top, hard, 0.0),
+            (top, hard, 1.0),
+            (top, "minimax:nodes=1000000,search=reduce", 0.5),
+            (top, "mcts:iterations=1000", 0.5),
+            ("minimax:nodes=10", "minimax:nodes=11", 0.5),
+            (
+                "minimax:nodes=50000,epsilon=0.1",
+                "minimax:nodes=50000",
+                0.5,
+            ),
+        ] {
+            assert_eq!(
+                bridged_spec(from, to, fraction),
+                None,
+                "{from} {to} {fraction}"
+            );
+        }
     }
 }

@@ -11,6 +11,7 @@ use agents::referee::{Referee, Refereed};
 use agents::Playable;
 
 use super::config::{rung_name, CalibrationIdentity, Level, Target};
+use super::curve::bridged_spec;
 use super::measure::{estimate, judge_for, ratings, BlunderJudge, Ladder, Measured};
 use super::result::{
     Calibration, Estimate, FirstSeat, LevelRow, LevelStatus, LevelTest, Mistakes, PointRow,
@@ -91,12 +92,14 @@ type Ladder3 = (Vec<Placed>, Vec<LevelChoice>, Vec<Option<GsprtStatus>>);
 /// that a later round of rungs plays only the pairings it adds.
 type FinalGames = HashMap<(String, String), Vec<PlayedPair>>;
 
-/// A place in the ladder of a new round of rungs: a level already there (by index), or
-/// a new rung with its target on the search's scale and the index of the level above.
-#[derive(Clone, Copy, Debug)]
+/// A place in the ladder of a new round of rungs: a level already there (by index), a
+/// new rung with its target on the search's scale and the index of the level above, or
+/// a new rung on a bridge with its target, its spec and the index of the level above.
+#[derive(Clone, Debug)]
 enum Slot {
     Kept(usize),
     New(f64, usize),
+    Bridge(f64, String, usize),
 }
 
 enum Action {
@@ -242,25 +245,40 @@ impl<'a, G: Playable + Refereed> Search<'a, G> {
         levels: Vec<LevelChoice>,
     ) -> Result<(Vec<Placed>, Vec<LevelChoice>), ArenaError> {
         let ratings: Vec<f64> = levels.iter().map(|l| self.rating(l.point).value).collect();
-        let mut with_rungs = (Vec::new(), Vec::new());
+        let mut with_rungs: (Vec<Placed>, Vec<LevelChoice>) = (Vec::new(), Vec::new());
         let mut below: Option<String> = None;
         for (index, (level, choice)) in placed.into_iter().zip(levels).enumerate() {
             if let Some(lower) = &below {
                 let targets = rung_targets(ratings[index - 1], ratings[index], max_step);
                 for (k, target) in targets.iter().enumerate() {
                     let name = rung_name(lower, &level.level.name, k + 1, targets.len());
-                    let target = Target::Elo(*target);
-                    let below = with_rungs.1.last().expect("a level below");
-                    let Some(window) = self.between(below, &choice, targets.len() - k)? else {
-                        self.say(no_room(lower, &level.level.name))?;
-                        break;
+                    let below = with_rungs.1.last().expect("a level below").clone();
+                    let rung = if let Some((from, to)) = self.bridge(&below, &choice) {
+                        // Carried along the bridge by where the target lies between the
+                        // two ratings.
+                        let low = self.rating(below.point).value;
+                        let fraction = (target - low) / (ratings[index] - low);
+                        let Some(spec) = bridged_spec(&from, &to, fraction) else {
+                            self.say(no_bridge(lower, &level.level.name))?;
+                            break;
+                        };
+                        self.say(on_bridge(&name, &from, &to, &spec))?;
+                        self.measure_fixed(&name, &spec)?
+                    } else {
+                        let Some(window) = self.between(&below, &choice, targets.len() - k)? else {
+                            self.say(no_room(lower, &level.level.name))?;
+                            break;
+                        };
+                        self.refine(&name, &Target::Elo(*target), Some(window))?
                     };
-                    let choice = self.refine(&name, &target, Some(window))?;
                     with_rungs.0.push(Placed {
-                        level: Level { name, target },
+                        level: Level {
+                            name,
+                            target: Target::Elo(*target),
+                        },
                         rung: true,
                     });
-                    with_rungs.1.push(choice);
+                    with_rungs.1.push(rung);
                 }
             }
             below = Some(level.level.name.clone());
@@ -296,7 +314,11 @@ impl<'a, G: Playable + Refereed> Search<'a, G> {
             if l > 0 {
                 let mut targets = rung_targets(final_rating(l - 1), final_rating(l), max_step);
                 let (lower, upper) = (&placed[l - 1].level.name, &placed[l].level.name);
-                if !targets.is_empty() && !self.has_room(&levels[l - 1], &levels[l]) {
+                let bridge = self.bridge(&levels[l - 1], &levels[l]);
+                if !targets.is_empty()
+                    && bridge.is_none()
+                    && !self.has_room(&levels[l - 1], &levels[l])
+                {
                     self.say(no_room(lower, upper))?;
                     targets.clear();
                 }
@@ -313,13 +335,31 @@ impl<'a, G: Playable + Refereed> Search<'a, G> {
                             .join(", ")
                     ))?;
                 }
+                let mut bridged: Vec<String> = Vec::new();
                 for target in targets {
                     let (lower, upper) = (l - 1, l);
                     let on_search = |l: usize| self.rating(levels[l].point).value;
                     let (f0, f1) = (final_rating(lower), final_rating(upper));
                     let (s0, s1) = (on_search(lower), on_search(upper));
-                    let search = (s0 + (target - f0) / (f1 - f0) * (s1 - s0)).round();
-                    slots.push(Slot::New(search, upper));
+                    let fraction = (target - f0) / (f1 - f0);
+                    let search = (s0 + fraction * (s1 - s0)).round();
+                    let Some((from, to)) = &bridge else {
+                        slots.push(Slot::New(search, upper));
+                        continue;
+                    };
+                    // On a bridge the rung's spec follows from the final ratings alone;
+                    // two targets that round to one budget make one rung.
+                    match bridged_spec(from, to, fraction) {
+                        Some(spec) if !bridged.contains(&spec) => {
+                            bridged.push(spec.clone());
+                            slots.push(Slot::Bridge(search, spec, upper));
+                        }
+                        Some(_) => {}
+                        None => self.say(no_bridge(
+                            &placed[lower].level.name,
+                            &placed[upper].level.name,
+                        ))?,
+                    }
                 }
             }
             slots.push(Slot::Kept(l));
@@ -328,7 +368,7 @@ impl<'a, G: Playable + Refereed> Search<'a, G> {
             .iter()
             .map(|slot| match *slot {
                 Slot::Kept(l) => placed[l].clone(),
-                Slot::New(search, _) => Placed {
+                Slot::New(search, _) | Slot::Bridge(search, _, _) => Placed {
                     level: Level {
                         name: String::new(),
                         target: Target::Elo(search),
@@ -353,6 +393,29 @@ impl<'a, G: Playable + Refereed> Search<'a, G> {
                         ladder.2[top] = self.test_against_lower(top, &ladder.0, &ladder.1)?;
                     }
                     lower_is_new = false;
+                }
+                Slot::Bridge(search, ref spec, upper) => {
+                    // The gap's two levels, between which the spec was carried.
+                    let (from, to) = (&levels[upper - 1], &levels[upper]);
+                    let line = on_bridge(
+                        &name,
+                        &self.points[from.point].spec,
+                        &self.points[to.point].spec,
+                        spec,
+                    );
+                    self.say(line)?;
+                    let choice = self.measure_fixed(&name, spec)?;
+                    ladder.0.push(Placed {
+                        level: Level {
+                            name,
+                            target: Target::Elo(search),
+                        },
+                        rung: true,
+                    });
+                    ladder.1.push(choice);
+                    ladder.2.push(None);
+                    ladder.2[top] = self.test_against_lower(top, &ladder.0, &ladder.1)?;
+                    lower_is_new = true;
                 }
                 Slot::New(search, upper) => {
                     let remaining = slots[index..]
@@ -692,6 +755,24 @@ impl<'a, G: Playable + Refereed> Search<'a, G> {
         }
         let (a, b) = self.knob_ends(lower, upper);
         (a - b).abs() >= MIN_ROOM
+    }
+
+    /// The specs a bridge between two levels runs from and to (`[rungs] bridge`): where
+    /// `upper` names its own spec, `lower` lies at the knob's end next to it or names its
+    /// own spec too (a rung already on the bridge), and the two specs differ in one
+    /// budget only. None without `bridge`, so that such a config plays as it always did.
+    fn bridge(&self, lower: &LevelChoice, upper: &LevelChoice) -> Option<(String, String)> {
+        let asked = self.config.rungs.is_some_and(|rungs| rungs.bridge);
+        let fixed = |l: &LevelChoice| l.status == LevelStatus::Fixed;
+        if !asked || !fixed(upper) || (!fixed(lower) && self.has_room(lower, upper)) {
+            return None;
+        }
+        let (from, to) = (
+            &self.points[lower.point].spec,
+            &self.points[upper.point].spec,
+        );
+        bridged_spec(from, to, 0.5)?;
+        Some((from.clone(), to.clone()))
     }
 
     /// The end of the knob (position 0 or 1) where the scan rated play stronger.
@@ -1238,6 +1319,20 @@ fn rung_to_drop(rung: &[bool], ratings: &[f64], max_step: f64) -> Option<(usize,
             .filter(|&l| opened(l) <= max_step)
             .map(|l| (l, step))
     })
+}
+
+/// The line of a rung placed on a bridge between the specs `from` and `to`.
+fn on_bridge(name: &str, from: &str, to: &str, spec: &str) -> String {
+    format!("rungs: {name} on the bridge from {from} to {to}: {spec}")
+}
+
+/// The line of a rung left out of a bridge: rounded to its budget's grain, the spec it
+/// aims at is one of its neighbours'.
+fn no_bridge(lower: &str, upper: &str) -> String {
+    format!(
+        "rungs: none between {lower} and {upper}: their specs' budgets have no value \
+         between them where the rung aims"
+    )
 }
 
 /// The line of a rung left out: its lower neighbour sits at the knob's end next to the
