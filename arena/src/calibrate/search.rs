@@ -262,8 +262,7 @@ impl<'a, G: Playable + Refereed> Search<'a, G> {
                             self.say(no_bridge(lower, &level.level.name))?;
                             break;
                         };
-                        self.say(on_bridge(&name, &from, &to, &spec))?;
-                        self.measure_fixed(&name, &spec)?
+                        self.measure_on_bridge(&name, &from, &to, &spec)?
                     } else {
                         let Some(window) = self.between(&below, &choice, targets.len() - k)? else {
                             self.say(no_room(lower, &level.level.name))?;
@@ -396,15 +395,9 @@ impl<'a, G: Playable + Refereed> Search<'a, G> {
                 }
                 Slot::Bridge(search, ref spec, upper) => {
                     // The gap's two levels, between which the spec was carried.
-                    let (from, to) = (&levels[upper - 1], &levels[upper]);
-                    let line = on_bridge(
-                        &name,
-                        &self.points[from.point].spec,
-                        &self.points[to.point].spec,
-                        spec,
-                    );
-                    self.say(line)?;
-                    let choice = self.measure_fixed(&name, spec)?;
+                    let [from, to] =
+                        [upper - 1, upper].map(|l| self.points[levels[l].point].spec.clone());
+                    let choice = self.measure_on_bridge(&name, &from, &to, spec)?;
                     ladder.0.push(Placed {
                         level: Level {
                             name,
@@ -755,6 +748,21 @@ impl<'a, G: Playable + Refereed> Search<'a, G> {
         }
         let (a, b) = self.knob_ends(lower, upper);
         (a - b).abs() >= MIN_ROOM
+    }
+
+    /// Measures the rung `name` placed at `spec` on the bridge between the specs `from`
+    /// and `to`, as a named spec is measured, with a line saying where it stands.
+    fn measure_on_bridge(
+        &mut self,
+        name: &str,
+        from: &str,
+        to: &str,
+        spec: &str,
+    ) -> Result<LevelChoice, ArenaError> {
+        self.say(format!(
+            "rungs: {name} on the bridge from {from} to {to}: {spec}"
+        ))?;
+        self.measure_fixed(name, spec)
     }
 
     /// The specs a bridge between two levels runs from and to (`[rungs] bridge`): where
@@ -1319,11 +1327,6 @@ fn rung_to_drop(rung: &[bool], ratings: &[f64], max_step: f64) -> Option<(usize,
             .filter(|&l| opened(l) <= max_step)
             .map(|l| (l, step))
     })
-}
-
-/// The line of a rung placed on a bridge between the specs `from` and `to`.
-fn on_bridge(name: &str, from: &str, to: &str, spec: &str) -> String {
-    format!("rungs: {name} on the bridge from {from} to {to}: {spec}")
 }
 
 /// The line of a rung left out of a bridge: rounded to its budget's grain, the spec it
