@@ -3,6 +3,13 @@
 //! schema of a calibration's `games.csv`, with each seat's search totals), and read back
 //! on `--resume`, so that a resumed run takes the same decisions from the same games.
 //!
+//! `games.csv` holds each batch's games in the order they were scheduled, whatever the
+//! threads, so a batch's rows wait for its last game. A batch can take an hour (a final
+//! round-robin of million-position searches), so each game also reaches the batch file
+//! ([`BATCH_FILE`]) within about a second of finishing, in the order the games finish; a
+//! resumed run takes the interrupted batch's games from it, and the file is removed once
+//! the batch is in `games.csv`.
+//!
 //! With two players a matchup plays game pairs (the second game swaps the seats). With
 //! 3 to 6 players it plays game sets instead: N games from one opening, the agent `one`
 //! in a different seat in each (as a tournament's table rotates) and `other` in every
@@ -18,10 +25,15 @@ use serde::{Deserialize, Serialize};
 
 use crate::config::AgentEntry;
 use crate::error::ArenaError;
+use crate::output::write_atomically;
 use crate::runner::writer::RowWriter;
 use crate::runner::{Finished, Job, Order, Runner};
 use crate::seeds;
 use crate::stats::{GameResult, PairRecord, SetRecord};
+
+/// The file beside `games.csv` that holds the games of the batch in play, as they finish:
+/// hidden, as the arena's other temporaries are, and gone once the batch is recorded.
+pub const BATCH_FILE: &str = ".games-in-batch.csv";
 
 /// The header of a calibration's `games.csv`.
 pub const HEADER: &str = "game_id,batch,seed,first,second,winner,plies,end,first_moves,\
@@ -227,6 +239,11 @@ pub struct BatchPlayer<G: Game> {
     /// The `games.csv`: whole rows, synced at each batch's end.
     writer: RowWriter,
     recorded: HashMap<u64, BatchGame>,
+    /// The batch file beside `games.csv`, see [`BATCH_FILE`].
+    batch_path: PathBuf,
+    /// Games an interrupted batch left in the batch file (none recorded in `games.csv`):
+    /// reused where they are the games the batch schedules, played again otherwise.
+    in_batch: HashMap<u64, BatchGame>,
     next_game: u64,
     next_batch: u64,
     played_now: u64,
@@ -258,10 +275,12 @@ impl<G: Playable + agents::referee::Refereed> BatchPlayer<G> {
 
 impl<G: Playable> BatchPlayer<G> {
     /// A player writing to `path`, starting from the games `recorded` there (empty for a
-    /// fresh run; the file is then created with its header).
+    /// fresh run; the file is then created with its header) and from those of an
+    /// interrupted batch in the batch file beside it.
     ///
     /// # Errors
-    /// The threads cannot start, or the file cannot be opened.
+    /// The threads cannot start, the file cannot be opened, or the batch file cannot be
+    /// read.
     pub fn new(
         start: G,
         setup: Setup,
@@ -278,11 +297,26 @@ impl<G: Playable> BatchPlayer<G> {
             Vec::new(),
         )?;
         let writer = RowWriter::open(path, recorded.complete_len, header)?;
+        let recorded: HashMap<u64, BatchGame> =
+            recorded.games.into_iter().map(|g| (g.game_id, g)).collect();
+        let batch_path = path.with_file_name(BATCH_FILE);
+        let in_batch = if batch_path.exists() {
+            read(&batch_path)?
+                .games
+                .into_iter()
+                .filter(|game| !recorded.contains_key(&game.game_id))
+                .map(|game| (game.game_id, game))
+                .collect()
+        } else {
+            HashMap::new()
+        };
         Ok(BatchPlayer {
             runner,
             seed: setup.seed,
             writer,
-            recorded: recorded.games.into_iter().map(|g| (g.game_id, g)).collect(),
+            recorded,
+            batch_path,
+            in_batch,
             next_game: 0,
             next_batch: 0,
             played_now: 0,
@@ -333,8 +367,8 @@ impl<G: Playable> BatchPlayer<G> {
     /// specs and reused; the new ones are appended and synced before this returns.
     ///
     /// # Errors
-    /// A recorded game that does not match this batch (another config's run), or a write
-    /// failure.
+    /// A game recorded in `games.csv` that does not match this batch (another config's
+    /// run), or a write failure.
     pub fn play_batch(&mut self, matchups: &[Matchup]) -> Result<Vec<Vec<PlayedPair>>, ArenaError> {
         let batch = self.next_batch;
         self.next_batch += 1;
@@ -378,6 +412,8 @@ impl<G: Playable> BatchPlayer<G> {
         }
         let mut games: HashMap<u64, BatchGame> = HashMap::new();
         let mut pending = Vec::new();
+        // Games of an interrupted batch taken from the batch file, in schedule order.
+        let mut carried = Vec::new();
         for (_, job) in &scheduled {
             let (first, second) = if players > 2 {
                 let mine = measured_seat(job.rotation, players);
@@ -413,21 +449,60 @@ impl<G: Playable> BatchPlayer<G> {
                     }
                     games.insert(game_id, game);
                 }
-                None => pending.push(job.clone()),
+                None => match self.in_batch.remove(&game_id) {
+                    // A stale batch file (another run's) is only a cache: its games
+                    // that are not this batch's are played again.
+                    Some(game)
+                        if game.seed == seed
+                            && game.first == first
+                            && game.second == second
+                            && game.batch == batch =>
+                    {
+                        carried.push(game_id);
+                        games.insert(game_id, game);
+                    }
+                    _ => pending.push(job.clone()),
+                },
             }
         }
+        self.in_batch.clear();
+        let header = if players > 2 { HEADER_MANY } else { HEADER };
+        // The batch file starts as the carried games alone, whole (no stale row stays to
+        // clash with a game played again), then takes each game as it finishes.
+        let mut kept = format!("{header}\n");
+        for id in &carried {
+            kept.push_str(&to_line(&games[id]));
+        }
+        write_atomically(&self.batch_path, kept.as_bytes())?;
+        let mut batch_rows = RowWriter::open(&self.batch_path, kept.len() as u64, header)?;
         let runner = &self.runner;
         let played = runner.play(
             &pending,
             |job, finished| batch_game(runner, job, batch, &finished),
-            &mut self.writer,
+            &mut batch_rows,
             to_line,
-            Order::AsListed,
+            Order::AsFinished,
         )?;
         self.played_now += played.len() as u64;
+        let fresh: HashSet<u64> = played
+            .iter()
+            .map(|game| game.game_id)
+            .chain(carried)
+            .collect();
         for game in played {
             games.insert(game.game_id, game);
         }
+        // `games.csv` takes the batch's new games in the order they were scheduled, as
+        // an uninterrupted run writes them; only then does the batch file go.
+        for (_, job) in &scheduled {
+            if fresh.contains(&job.id) {
+                self.writer.append(&to_line(&games[&job.id]))?;
+            }
+        }
+        self.writer.sync()?;
+        drop(batch_rows);
+        std::fs::remove_file(&self.batch_path)
+            .map_err(|e| ArenaError::io(&self.batch_path, "remove", e))?;
         let mut out: Vec<Vec<PlayedPair>> = matchups.iter().map(|_| Vec::new()).collect();
         for chunk in scheduled.chunks(players) {
             let m = chunk[0].0;
@@ -626,6 +701,54 @@ mod tests {
         assert_eq!(again.play_batch(&matchups).unwrap(), second);
         assert_eq!(again.played_now(), 0);
         assert!(first[0].iter().all(|p| p.games[0].first_moves > 0));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn an_interrupted_batch_takes_its_finished_games_from_the_batch_file() {
+        let dir = std::env::temp_dir().join(format!("batch-file-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("games.csv");
+        let matchups = [Matchup {
+            one: "greedy".into(),
+            other: "mcts:iterations=20,c=1.4".into(),
+            pairs: 3,
+        }];
+        let mut player =
+            BatchPlayer::new(Leapfrog::start(), setup(), &path, ReadGames::default()).unwrap();
+        let whole = player.play_batch(&matchups).unwrap();
+        drop(player);
+        assert!(
+            !dir.join(BATCH_FILE).exists(),
+            "the file goes with its batch"
+        );
+        let complete = std::fs::read_to_string(&path).unwrap();
+        let lines: Vec<&str> = complete.lines().collect();
+        assert_eq!(lines.len(), 7, "{complete}");
+        // A kill in the batch: games.csv holds its header alone, the batch file two games
+        // in the order they finished, another run's game 1 (its seed differs) and a torn row.
+        let mut stale: Vec<&str> = lines[2].splitn(4, ',').collect();
+        assert_eq!(stale[0], "1");
+        stale[2] = "12345";
+        std::fs::write(&path, format!("{}\n", lines[0])).unwrap();
+        let batch_file = format!(
+            "{}\n{}\n{}\n{}\n5,0,12",
+            lines[0],
+            lines[4],
+            stale.join(","),
+            lines[1]
+        );
+        std::fs::write(dir.join(BATCH_FILE), batch_file).unwrap();
+        let mut again =
+            BatchPlayer::new(Leapfrog::start(), setup(), &path, read(&path).unwrap()).unwrap();
+        assert_eq!(again.play_batch(&matchups).unwrap(), whole);
+        assert_eq!(
+            again.played_now(),
+            4,
+            "games 0 and 3 reused, the stale one played"
+        );
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), complete);
+        assert!(!dir.join(BATCH_FILE).exists());
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -283,10 +283,12 @@ fn try_lock(_file: &File) -> std::io::Result<bool> {
     Ok(true)
 }
 
-/// Removes every file of [`ARENA_FILES`] in `dir`, the logs the Slurm scripts name, and
-/// temporary files the arena left behind, and nothing else.
+/// Removes every file of [`ARENA_FILES`] in `dir`, an interrupted calibration's batch
+/// file ([`crate::batches::BATCH_FILE`]), the logs the Slurm scripts name, and temporary
+/// files the arena left behind, and nothing else.
 pub(crate) fn remove_arena_files(dir: &Path) -> Result<(), ArenaError> {
     let mut doomed: Vec<PathBuf> = ARENA_FILES.iter().map(|name| dir.join(name)).collect();
+    doomed.push(dir.join(crate::batches::BATCH_FILE));
     for (folder, is_ours) in [
         (dir.to_path_buf(), is_temporary as fn(&str) -> bool),
         (dir.join("slurm"), is_slurm_log),
@@ -311,7 +313,12 @@ pub(crate) fn remove_arena_files(dir: &Path) -> Result<(), ArenaError> {
 fn is_temporary(name: &str) -> bool {
     name.strip_prefix('.')
         .and_then(|rest| rest.strip_suffix(".tmp"))
-        .is_some_and(|rest| ARENA_FILES.iter().any(|file| rest.starts_with(file)))
+        .is_some_and(|rest| {
+            ARENA_FILES
+                .iter()
+                .chain([&crate::batches::BATCH_FILE])
+                .any(|file| rest.starts_with(file))
+        })
 }
 
 /// Whether `name` is a log the Slurm scripts of `arena slurm` send output to.

@@ -220,6 +220,11 @@ fn kill_and_resume(verb: &Verb, dir: &Path, kills: u32, moments: &mut Moments) -
             break;
         }
         let found = verb.read(&out);
+        assert!(
+            !out.join(".games-in-batch.csv").exists(),
+            "{}: a finished run keeps no batch file",
+            verb.name
+        );
         for ((name, want), (_, got)) in expected.iter().zip(&found) {
             assert!(
                 want == got,
