@@ -673,9 +673,10 @@ mod tests {
         }
     }
 
-    #[test]
-    fn batches_replay_from_the_file_and_torn_rows_are_dropped() {
-        let dir = std::env::temp_dir().join(format!("batch-games-{}", std::process::id()));
+    /// A scratch folder named `name`, the path of its `games.csv`, the matchup the tests
+    /// play (three pairs of greedy against a small MCTS) and a fresh player writing there.
+    fn fresh(name: &str) -> (PathBuf, PathBuf, [Matchup; 1], BatchPlayer<Leapfrog>) {
+        let dir = std::env::temp_dir().join(format!("{name}-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("games.csv");
         let matchups = [Matchup {
@@ -683,8 +684,14 @@ mod tests {
             other: "mcts:iterations=20,c=1.4".into(),
             pairs: 3,
         }];
-        let mut player =
+        let player =
             BatchPlayer::new(Leapfrog::start(), setup(), &path, ReadGames::default()).unwrap();
+        (dir, path, matchups, player)
+    }
+
+    #[test]
+    fn batches_replay_from_the_file_and_torn_rows_are_dropped() {
+        let (dir, path, matchups, mut player) = fresh("batch-games");
         let first = player.play_batch(&matchups).unwrap();
         let second = player.play_batch(&matchups).unwrap();
         assert_eq!(player.played_now(), 12);
@@ -706,16 +713,7 @@ mod tests {
 
     #[test]
     fn an_interrupted_batch_takes_its_finished_games_from_the_batch_file() {
-        let dir = std::env::temp_dir().join(format!("batch-file-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("games.csv");
-        let matchups = [Matchup {
-            one: "greedy".into(),
-            other: "mcts:iterations=20,c=1.4".into(),
-            pairs: 3,
-        }];
-        let mut player =
-            BatchPlayer::new(Leapfrog::start(), setup(), &path, ReadGames::default()).unwrap();
+        let (dir, path, matchups, mut player) = fresh("batch-file");
         let whole = player.play_batch(&matchups).unwrap();
         drop(player);
         assert!(
