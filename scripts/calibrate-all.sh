@@ -5,14 +5,14 @@
 # 2, 3, 4 and 6, and results/leapfrog-by-seat for Leapfrog Race's hard level aimed at
 # each seat), replacing what is there. Each calibration reproduces its shipped
 # files byte for byte; `git diff results/` shows any that did not. Prints the seconds
-# each took. On 2 cores the whole set takes about 12 hours 20 minutes for Leapfrog Race
+# each took. On 2 cores the whole set takes about 14 hours 30 minutes for Leapfrog Race
 # and the draughts family (64 minutes of them English, 93 International, 90 Russian,
-# 90 Brazilian, 60 Thai, 50 Konane, 64 One-way, 75 Czech, 35 Suicide and 126 Italian,
-# whose hards search a million positions a move and whose rungs are placed two or three
-# times), about 71 minutes for
+# 90 Brazilian, 60 Thai, 50 Konane, 64 One-way, 75 Czech, 35 Suicide, 126 Italian and
+# 130 Corner, whose hards search a million positions a move and whose rungs are placed
+# two or three times), about 71 minutes for
 # Chinese checkers at two players (its hard searches 600,000 positions; 10 of them the
 # referee scoring each level's first game pairs) and 20 to 30 more for the other three
-# tables: about 14 hours in all. Hards of a million positions in every draughts
+# tables: about 16 hours in all. Hards of a million positions in every draughts
 # set (BENCHMARKS.md, "Hard at full strength") make each set cost about what English
 # and International cost today: some 15 to 20 hours on 2 cores.
 #
