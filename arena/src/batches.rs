@@ -90,6 +90,12 @@ pub const HEADER_MANY: &str = "game_id,batch,seed,first,second,winner,plies,end,
 first_nodes,first_iterations,second_moves,second_nodes,second_iterations,moves,seat,places";
 
 impl BatchGame {
+    /// Whether this is the game a run schedules as batch `batch`'s game with `seed`,
+    /// `first` against `second`.
+    fn is(&self, batch: u64, seed: u64, first: &str, second: &str) -> bool {
+        self.batch == batch && self.seed == seed && self.first == first && self.second == second
+    }
+
     /// The result for the agent that moved first.
     pub fn first_result(&self) -> GameResult {
         match self.winner.as_str() {
@@ -431,11 +437,7 @@ impl<G: Playable> BatchPlayer<G> {
             let (game_id, seed) = (job.id, job.seed);
             match self.recorded.remove(&game_id) {
                 Some(game) => {
-                    if game.seed != seed
-                        || game.first != first
-                        || game.second != second
-                        || game.batch != batch
-                    {
+                    if !game.is(batch, seed, first, second) {
                         return Err(ArenaError::input(format!(
                             "{}: game {game_id} records batch {} seed {} for {} vs {}: this \
                              run expects batch {batch} seed {seed} for {first} vs {second} \
@@ -452,12 +454,7 @@ impl<G: Playable> BatchPlayer<G> {
                 None => match self.in_batch.remove(&game_id) {
                     // A stale batch file (another run's) is only a cache: its games
                     // that are not this batch's are played again.
-                    Some(game)
-                        if game.seed == seed
-                            && game.first == first
-                            && game.second == second
-                            && game.batch == batch =>
-                    {
+                    Some(game) if game.is(batch, seed, first, second) => {
                         carried.push(game_id);
                         games.insert(game_id, game);
                     }
